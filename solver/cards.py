@@ -1,0 +1,137 @@
+"""Cards, Rummikub tiles and jokers, with their notations.
+
+A playing card and a Rummikub tile are the same thing to the engine: a rank 1-13 and one of four
+suits (colours). Only the notation differs, so one ``Card`` type serves both and the rule set says
+which notation to read and write.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from solver.errors import NotationError
+
+
+class Notation(enum.Enum):
+    """How pieces are written: playing cards (``10H``) or Rummikub tiles (``r10``)."""
+
+    CARDS = "cards"
+    TILES = "tiles"
+
+
+SUIT_LETTERS = "SHDC"
+SUIT_SYMBOLS = "♠♥♦♣"
+COLOUR_LETTERS = "kbor"
+COLOUR_NAMES = ("black", "blue", "orange", "red")
+RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+_RANK_BY_NAME = {name: rank for rank, name in enumerate(RANK_NAMES, start=1)}
+_RANK_BY_NAME["T"] = 10
+_RANK_BY_NAME["1"] = 1
+_SUIT_BY_TOKEN = {letter: suit for suit, letter in enumerate(SUIT_LETTERS)}
+_SUIT_BY_TOKEN.update({symbol: suit for suit, symbol in enumerate(SUIT_SYMBOLS)})
+# Symbols sometimes arrive in their "white" or emoji-variant forms; accept those too.
+_SUIT_BY_TOKEN.update({"♤": 0, "♡": 1, "♢": 2, "♧": 3})
+_JOKER_TOKENS = {"*", "JK", "JOKER"}
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """A real card (or tile): ``rank`` 1 (ace) to 13 (king), ``suit`` 0-3 (S H D C or k b o r)."""
+
+    rank: int
+    suit: int
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.rank <= 13 or not 0 <= self.suit <= 3:
+            raise NotationError(f"no such card: rank {self.rank}, suit {self.suit}")
+
+    def text(self, notation: Notation = Notation.CARDS) -> str:
+        """The canonical notation of this card: ``10H`` for cards, ``r10`` for tiles."""
+        if notation is Notation.TILES:
+            return f"{COLOUR_LETTERS[self.suit]}{self.rank}"
+        return f"{RANK_NAMES[self.rank - 1]}{SUIT_LETTERS[self.suit]}"
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+@dataclass(frozen=True, order=True)
+class Joker:
+    """A joker; ``declared`` is the card it stands for, or ``None`` while it is still wild."""
+
+    declared: Card | None = None
+
+    def text(self, notation: Notation = Notation.CARDS) -> str:
+        """``*`` or ``*=7H`` for cards, ``j`` or ``j=r7`` for tiles."""
+        mark = "j" if notation is Notation.TILES else "*"
+        if self.declared is None:
+            return mark
+        return f"{mark}={self.declared.text(notation)}"
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+Piece = Card | Joker
+
+
+def represented_card(piece: Piece) -> Card | None:
+    """The card a piece stands for on the table: itself, a joker's declaration, or ``None``."""
+    if isinstance(piece, Joker):
+        return piece.declared
+    return piece
+
+
+def piece_sort_key(piece: Piece) -> tuple[int, int, int]:
+    """Order real cards by rank then suit, declared jokers beside their card, wild jokers last."""
+    if isinstance(piece, Card):
+        return (piece.rank, piece.suit, 0)
+    if piece.declared is None:
+        return (99, 99, 1)
+    return (piece.declared.rank, piece.declared.suit, 1)
+
+
+def parse_card(token: str, notation: Notation = Notation.CARDS) -> Card:
+    """Read one real card (``10H``, ``th``, ``Q♠``) or tile (``r7``, ``K13``)."""
+    text = token.strip()
+    if notation is Notation.TILES:
+        return _parse_tile(text, token)
+    upper = text.upper()
+    if len(upper) < 2 or upper[-1] not in _SUIT_BY_TOKEN:
+        raise NotationError(f"unknown card '{token}' (expected rank then suit, like 10H or Q♠)")
+    rank = _RANK_BY_NAME.get(upper[:-1])
+    if rank is None:
+        raise NotationError(f"unknown card '{token}' (rank must be A, 2-10, T, J, Q or K)")
+    return Card(rank, _SUIT_BY_TOKEN[upper[-1]])
+
+
+def _parse_tile(text: str, token: str) -> Card:
+    lower = text.lower()
+    if len(lower) < 2 or lower[0] not in COLOUR_LETTERS or not lower[1:].isdigit():
+        raise NotationError(
+            f"unknown tile '{token}' (expected colour k, b, o or r then 1-13, like r7)"
+        )
+    number = int(lower[1:])
+    if not 1 <= number <= 13:
+        raise NotationError(f"unknown tile '{token}' (numbers run from 1 to 13)")
+    return Card(number, COLOUR_LETTERS.index(lower[0]))
+
+
+def parse_piece(token: str, notation: Notation = Notation.CARDS) -> Piece:
+    """Read a card, tile or joker (``*``, ``JK``, ``*=7H``; ``j``, ``j=r7`` for tiles)."""
+    text = token.strip()
+    if not text:
+        raise NotationError("empty card token")
+    head, equals, declared = text.partition("=")
+    head_upper = head.strip().upper()
+    is_joker = head_upper in _JOKER_TOKENS or (notation is Notation.TILES and head_upper == "J")
+    if is_joker:
+        if not equals:
+            return Joker()
+        if not declared.strip():
+            raise NotationError(f"joker '{token}' has '=' but no card after it")
+        return Joker(parse_card(declared, notation))
+    if equals:
+        raise NotationError(f"unknown joker '{token}' (write a joker as * or *=7H)")
+    return parse_card(text, notation)

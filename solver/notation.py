@@ -1,0 +1,63 @@
+"""Reading and writing melds, tables and hands in the notation of DESIGN.md.
+
+Cards are separated by spaces or commas; melds by ``|``, ``;`` or new lines. Reading is
+case-insensitive and lenient; writing is canonical, and what is written reads back to itself.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from solver.cards import Joker, Notation, Piece, parse_piece, piece_sort_key
+from solver.errors import NotationError
+
+Meld = tuple[Piece, ...]
+Table = tuple[Meld, ...]
+
+_MELD_SEPARATORS = re.compile(r"[|;\n]")
+_CARD_SEPARATORS = re.compile(r"[\s,]+")
+
+
+def parse_pieces(text: str, notation: Notation = Notation.CARDS) -> Meld:
+    """Read cards separated by spaces or commas (``"5H 6H *=7H"``)."""
+    tokens = [token for token in _CARD_SEPARATORS.split(text.strip()) if token]
+    return tuple(parse_piece(token, notation) for token in tokens)
+
+
+def parse_table(text: str, notation: Notation = Notation.CARDS) -> list[Meld]:
+    """Read a table: melds separated by ``|``, ``;`` or new lines. Empty text is an empty table."""
+    melds = [parse_pieces(chunk, notation) for chunk in _MELD_SEPARATORS.split(text)]
+    return [meld for meld in melds if meld]
+
+
+def parse_hand(text: str, notation: Notation = Notation.CARDS) -> Meld:
+    """Read a hand. Jokers in a hand are wild, so a declared joker there is an error."""
+    hand = parse_pieces(_MELD_SEPARATORS.sub(" ", text), notation)
+    check_hand_jokers(hand, notation)
+    return sort_pieces(hand)
+
+
+def check_hand_jokers(hand: Iterable[Piece], notation: Notation) -> None:
+    """Reject declared jokers in a hand: a joker only takes a card when it is played."""
+    for piece in hand:
+        if isinstance(piece, Joker) and piece.declared is not None:
+            raise NotationError(
+                f"joker '{piece.text(notation)}' in the hand: a joker in hand is not declared "
+                f"(write {Joker().text(notation)})"
+            )
+
+
+def sort_pieces(pieces: Iterable[Piece]) -> Meld:
+    """Pieces in canonical order: by rank, then suit, wild jokers last."""
+    return tuple(sorted(pieces, key=piece_sort_key))
+
+
+def format_pieces(pieces: Sequence[Piece], notation: Notation = Notation.CARDS) -> str:
+    """Pieces in the order given, separated by spaces."""
+    return " ".join(piece.text(notation) for piece in pieces)
+
+
+def format_table(table: Sequence[Sequence[Piece]], notation: Notation = Notation.CARDS) -> str:
+    """A table as text, melds separated by `` | ``."""
+    return " | ".join(format_pieces(meld, notation) for meld in table)

@@ -1,0 +1,46 @@
+"""Checks on a whole table: every meld at once, and the number of copies of each card."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from solver.cards import Card, Joker, Piece
+from solver.melds import MeldVerdict, judge_meld
+from solver.rules import RuleSet
+
+
+@dataclass(frozen=True)
+class TableVerdict:
+    """The checker's answer for every meld of a table, in table order."""
+
+    melds: tuple[MeldVerdict, ...]
+
+    @property
+    def legal(self) -> bool:
+        """True when every meld is legal."""
+        return all(meld.legal for meld in self.melds)
+
+
+def judge_table(melds: Sequence[Sequence[Piece]], rules: RuleSet) -> TableVerdict:
+    """Judge every meld of a table (raises on an ambiguous undeclared joker)."""
+    return TableVerdict(tuple(judge_meld(meld, rules) for meld in melds))
+
+
+def copy_problems(pieces: Iterable[Piece], rules: RuleSet) -> list[str]:
+    """One message for each card (and for jokers) present more often than the game holds it."""
+    pieces = list(pieces)
+    real = Counter(piece for piece in pieces if isinstance(piece, Card))
+    jokers = sum(1 for piece in pieces if isinstance(piece, Joker))
+    problems = [
+        f"{count} copies of {card.text(rules.notation)}, but {rules.name} "
+        f"with {rules.players} players has {rules.copies}"
+        for card, count in sorted(real.items())
+        if count > rules.copies
+    ]
+    if jokers > rules.jokers:
+        problems.append(
+            f"{jokers} jokers, but {rules.name} with {rules.players} players has {rules.jokers}"
+        )
+    return problems
