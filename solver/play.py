@@ -30,7 +30,8 @@ class Play:
 
     ``played`` are the hand pieces laid (jokers undeclared, as they were in hand); ``table`` is the
     table after the play with every joker declared; ``bound`` is the best objective value still
-    possible (equal to the achieved value when optimal). With ``NO_MOVE`` or ``UNKNOWN``,
+    possible (equal to the achieved value when optimal); ``changed_melds`` indexes the melds of
+    ``table`` that are new or changed. With ``NO_MOVE`` or ``UNKNOWN``,
     ``played`` is empty and ``table`` is the table as it was.
     """
 
@@ -44,6 +45,7 @@ class Play:
     hand_points_left: int
     bound: int | None
     changes: tuple[str, ...]
+    changed_melds: tuple[int, ...]
     can_knock: bool
 
     @property

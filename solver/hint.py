@@ -1,0 +1,94 @@
+"""The best play for a position: solve the model, build the melds, describe the changes."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from solver.arrange import arrange, played_pieces
+from solver.changes import describe
+from solver.model import ModelOutcome, RearrangementModel
+from solver.notation import Meld, sort_pieces
+from solver.play import Objective, Play, Status
+from solver.position import Position
+
+DEFAULT_TIME_LIMIT = 10.0
+
+
+def best_play(
+    position: Position,
+    objective: Objective = Objective.POINTS,
+    *,
+    play_all: bool = False,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+) -> Play:
+    """The best legal play for ``position``, proven optimal unless the time limit cut it short.
+
+    With ``play_all`` the play must empty the hand (status ``NO_MOVE`` when it cannot). Among plays
+    of equal value the one keeping the most original melds intact wins, so answers are stable.
+    """
+    model = RearrangementModel(position, objective, play_all=play_all)
+    return play_from_outcome(position, objective, model, model.solve(time_limit))
+
+
+def play_from_outcome(
+    position: Position,
+    objective: Objective,
+    model: RearrangementModel,
+    outcome: ModelOutcome,
+) -> Play:
+    """Turn a solved model into a :class:`Play` (melds, changes, knock) for ``position``."""
+    rules = position.rules
+    if outcome.solution is None:
+        status = {"INFEASIBLE": Status.NO_MOVE, "UNKNOWN": Status.UNKNOWN}.get(outcome.status)
+        if status is None:
+            raise RuntimeError(f"the solver failed on a valid model: {outcome.status}")
+        return _no_play(position, objective, status, outcome.bound)
+    solution = outcome.solution
+    kept, new = arrange(solution, model.inventory, position.table, rules)
+    played = sort_pieces(played_pieces(solution))
+    if model.initial_only:
+        # The initial meld leaves the table as it was and adds the new melds after it.
+        kept = list(position.table)
+    rearrangement = describe(position.table, [*kept, *new], played, rules)
+    hand_left = _remove(position.hand, played)
+    points_left = sum(rules.value(piece) for piece in hand_left)
+    status = Status.OPTIMAL if outcome.status == "OPTIMAL" else Status.FEASIBLE
+    return Play(
+        status=status,
+        objective=objective,
+        played=played,
+        table=rearrangement.table,
+        hand_left=hand_left,
+        cards_played=len(played),
+        points_played=sum(rules.value(piece) for piece in played),
+        hand_points_left=points_left,
+        bound=outcome.bound,
+        changes=rearrangement.steps,
+        changed_melds=rearrangement.changed,
+        can_knock=rules.knock_limit is not None and points_left <= rules.knock_limit,
+    )
+
+
+def _no_play(position: Position, objective: Objective, status: Status, bound: int | None) -> Play:
+    rules = position.rules
+    points_left = sum(rules.value(piece) for piece in position.hand)
+    return Play(
+        status=status,
+        objective=objective,
+        played=(),
+        table=position.table,
+        hand_left=position.hand,
+        cards_played=0,
+        points_played=0,
+        hand_points_left=points_left,
+        bound=bound,
+        changes=(),
+        changed_melds=(),
+        can_knock=rules.knock_limit is not None and points_left <= rules.knock_limit,
+    )
+
+
+def _remove(hand: Meld, played: Meld) -> Meld:
+    left = Counter(hand)
+    left.subtract(played)
+    return sort_pieces(left.elements())

@@ -1,0 +1,70 @@
+"""What a position holds, counted per card: the plain-Python preprocessing of the engine.
+
+The CP-SAT model never looks at melds or pieces directly; it sees these counts. Keeping them apart
+makes the model small and lets the extraction step turn counts back into pieces.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from solver.cards import Card, Joker
+from solver.position import Position
+
+
+@dataclass(frozen=True)
+class MeldContents:
+    """The real cards and the declared jokers of one original table meld."""
+
+    real: Counter[Card]
+    jokers: Counter[Card]
+
+
+@dataclass(frozen=True)
+class Inventory:
+    """Per-card counts of a position.
+
+    ``table_jokers`` counts table jokers by the card they are declared as; ``hand_jokers`` is the
+    number of (wild) jokers in hand.
+    """
+
+    table_real: Counter[Card]
+    table_jokers: Counter[Card]
+    hand_real: Counter[Card]
+    hand_jokers: int
+    melds: tuple[MeldContents, ...]
+
+    @property
+    def table_joker_count(self) -> int:
+        """How many jokers lie on the table."""
+        return sum(self.table_jokers.values())
+
+    @property
+    def joker_count(self) -> int:
+        """How many jokers the position holds in all."""
+        return self.table_joker_count + self.hand_jokers
+
+
+def take_inventory(position: Position) -> Inventory:
+    """Count the cards of ``position`` (its table melds must have every joker declared)."""
+    melds = []
+    for meld in position.table:
+        real: Counter[Card] = Counter()
+        jokers: Counter[Card] = Counter()
+        for piece in meld:
+            if isinstance(piece, Card):
+                real[piece] += 1
+            else:
+                if piece.declared is None:  # Position.build declares every table joker
+                    raise ValueError("table joker without a declaration")
+                jokers[piece.declared] += 1
+        melds.append(MeldContents(real, jokers))
+    table_real: Counter[Card] = Counter()
+    table_jokers: Counter[Card] = Counter()
+    for contents in melds:
+        table_real.update(contents.real)
+        table_jokers.update(contents.jokers)
+    hand_real = Counter(piece for piece in position.hand if isinstance(piece, Card))
+    hand_jokers = sum(1 for piece in position.hand if isinstance(piece, Joker))
+    return Inventory(table_real, table_jokers, hand_real, hand_jokers, tuple(melds))

@@ -1,0 +1,280 @@
+"""The CP-SAT model of a rearrangement: which hand cards join the table, and how it all melds.
+
+The model counts instead of enumerating melds. For every card it decides how many pieces (real
+cards and jokers standing for it) lie in groups and how many in sequences:
+
+* groups of one rank are feasible exactly when, with ``G`` groups, no suit holds more than ``G``
+  pieces and the pieces number between ``group_min * G`` and ``group_max * G`` (deal them round
+  robin), so a group is one integer per rank and no symmetric copies arise;
+* sequences of one suit are a flow along the ranks (after van Rijn, Takes and Vis, 2015): a run
+  started at rank ``p`` must go on through ``p + run_min - 1``; a complete run may go on or end.
+
+Original melds that stay exactly as they were are taken out of the count by one boolean each; the
+objective prefers the most of them among equally good plays. Everything else is plain Python
+(``solver.inventory`` before, ``solver.arrange`` after), so nothing downstream sees the solver.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from ortools.sat.python import cp_model
+
+from solver.cards import Card
+from solver.errors import UnsupportedError
+from solver.inventory import Inventory, take_inventory
+from solver.play import Objective
+from solver.position import Position
+from solver.rules import RuleSet
+
+Expr = cp_model.LinearExprT
+
+
+@dataclass(frozen=True)
+class FlowSolution:
+    """A solution of the model in plain numbers, ready to be turned into melds.
+
+    ``run_starts[(suit, p)]`` counts sequences starting at position ``p`` (1-14, 14 being the ace
+    above the king) and ``run_continues[(suit, p)]`` complete sequences that go on through ``p``.
+    """
+
+    kept_melds: tuple[int, ...]
+    hand_played: Counter[Card]
+    hand_jokers_played: int
+    jokers_at: Counter[Card]
+    group_pieces: Counter[Card]
+    groups_by_rank: dict[int, int]
+    run_starts: dict[tuple[int, int], int]
+    run_continues: dict[tuple[int, int], int]
+    value: int
+
+
+@dataclass(frozen=True)
+class ModelOutcome:
+    """What one solve returned: the CP-SAT status name, the best solution and the proven bound."""
+
+    status: str
+    solution: FlowSolution | None
+    bound: int | None
+
+
+def card_at(position: int) -> int:
+    """The rank at a sequence position: 1-13 as they are, 14 is the ace above the king."""
+    return position if position <= 13 else 1
+
+
+class RearrangementModel:
+    """The CP-SAT model for one position and objective. Build it, then call :meth:`solve`."""
+
+    def __init__(
+        self,
+        position: Position,
+        objective: Objective = Objective.POINTS,
+        *,
+        play_all: bool = False,
+    ) -> None:
+        rules = position.rules
+        if rules.wrap_around:
+            raise UnsupportedError(
+                "the engine does not solve wrap-around sequences (K-A-2); the checker does"
+            )
+        self.rules: RuleSet = rules
+        self.objective = objective
+        self.inventory: Inventory = take_inventory(position)
+        # Rummikub's initial meld: the table stays as it is; the hand alone must make the points.
+        self.initial_only = position.initial and rules.initial_meld_points > 0
+        self.model = cp_model.CpModel()
+        self._first = 1 if rules.ace_low else 2
+        self._last = 14 if rules.ace_high else 13
+        self._build_pieces(play_all)
+        self._build_groups()
+        self._build_sequences()
+        self._link_pieces()
+        self._build_objective()
+
+    # --- pieces: hand cards played, jokers, melds kept ------------------------------------------
+
+    def _build_pieces(self, play_all: bool) -> None:
+        inv = self.inventory
+        model = self.model
+        self.hand_played: dict[Card, Expr] = {}
+        for card, count in sorted(inv.hand_real.items()):
+            low = count if play_all else 0
+            self.hand_played[card] = model.new_int_var(low, count, f"h_{card}")
+        low_jokers = inv.hand_jokers if play_all else 0
+        self.hand_jokers: Expr = (
+            model.new_int_var(low_jokers, inv.hand_jokers, "hj") if inv.hand_jokers else 0
+        )
+        self.played_count: Expr = sum(self.hand_played.values()) + self.hand_jokers
+        model.add(self.played_count >= 1)
+        table_melds = () if self.initial_only else inv.melds
+        self.table_real: Counter[Card] = Counter() if self.initial_only else inv.table_real
+        self.table_jokers: Counter[Card] = Counter() if self.initial_only else inv.table_jokers
+        # A kept meld reads exactly as before: the same cards, jokers standing for the same cards
+        # (a joker swapped for its real card still counts, as the meld shows the same cards).
+        self.kept = [model.new_bool_var(f"keep_{index}") for index in range(len(table_melds))]
+        self.kept_with_joker = [
+            keep for keep, meld in zip(self.kept, table_melds) if meld.jokers.total()
+        ]
+        joker_total = self.table_jokers.total() + inv.hand_jokers
+        self.jokers_at: dict[Card, Expr] = {}
+        self.most: dict[Card, int] = {}
+        self.free: dict[Card, Expr] = {}
+        for suit in range(4):
+            for rank in range(1, 14):
+                card = Card(rank, suit)
+                jokers: Expr = model.new_int_var(0, joker_total, f"j_{card}") if joker_total else 0
+                self.jokers_at[card] = jokers
+                real = self.table_real[card] + self.hand_played.get(card, 0)
+                if self.table_jokers[card]:
+                    # A table joker declared this card may change only if the real card ends on
+                    # the table (RULES-REFERENCE's reading of joker locking).
+                    model.add(jokers + real >= self.table_jokers[card])
+                reserved = sum(
+                    keep * (meld.real[card] + meld.jokers[card])
+                    for keep, meld in zip(self.kept, table_melds)
+                    if meld.real[card] or meld.jokers[card]
+                )
+                self.free[card] = real + jokers - reserved
+                # Bound on the pieces standing for a card: every real copy present, every joker.
+                self.most[card] = self.table_real[card] + inv.hand_real[card] + joker_total
+        if joker_total:
+            model.add(sum(self.jokers_at.values()) == self.table_jokers.total() + self.hand_jokers)
+
+    # --- groups ----------------------------------------------------------------------------------
+
+    def _build_groups(self) -> None:
+        rules = self.rules
+        model = self.model
+        self.group_pieces: dict[Card, Expr] = {}
+        self.group_count: dict[int, Expr] = {}
+        for rank in range(1, 14):
+            cards = [Card(rank, suit) for suit in range(4)]
+            most = sum(self.most[card] for card in cards)
+            if most < rules.group_min:
+                for card in cards:
+                    self.group_pieces[card] = 0
+                continue
+            count = model.new_int_var(0, most // rules.group_min, f"G_{rank}")
+            self.group_count[rank] = count
+            for card in cards:
+                pieces = model.new_int_var(0, self.most[card], f"g_{card}")
+                model.add(pieces <= count)
+                self.group_pieces[card] = pieces
+            total = sum(self.group_pieces[card] for card in cards)
+            model.add(total >= rules.group_min * count)
+            model.add(total <= rules.group_max * count)
+
+    # --- sequences -------------------------------------------------------------------------------
+
+    def _build_sequences(self) -> None:
+        model = self.model
+        length = self.rules.run_min
+        self.starts: dict[tuple[int, int], Expr] = {}
+        self.continues: dict[tuple[int, int], Expr] = {}
+        self.in_runs: dict[tuple[int, int], Expr] = {}
+        for suit in range(4):
+            positions = range(self._first, self._last + 1)
+            most = {p: self.most[Card(card_at(p), suit)] for p in positions}
+            for p in positions:
+                span = range(p, p + length)
+                if span[-1] <= self._last:
+                    bound = min(most[q] for q in span)
+                    self.starts[suit, p] = (
+                        model.new_int_var(0, bound, f"s_{suit}_{p}") if bound else 0
+                    )
+                else:
+                    self.starts[suit, p] = 0
+            for p in positions:
+                # Runs started in the last run_min - 1 positions are still incomplete at p.
+                incomplete = sum(
+                    self.starts.get((suit, p - back), 0) for back in range(length - 1)
+                )
+                complete_before = self._complete(suit, p - 1)
+                if p - length >= self._first - 1 and most[p] and not _is_zero(complete_before):
+                    going_on = model.new_int_var(0, most[p], f"c_{suit}_{p}")
+                    model.add(going_on <= complete_before)
+                    self.continues[suit, p] = going_on
+                else:
+                    self.continues[suit, p] = 0
+                self.in_runs[suit, p] = incomplete + self._complete(suit, p)
+
+    def _complete(self, suit: int, p: int) -> Expr:
+        """Complete runs (at least run_min long) that reach position ``p``."""
+        if p < self._first:
+            return 0
+        started = self.starts.get((suit, p - self.rules.run_min + 1), 0)
+        return started + self.continues.get((suit, p), 0)
+
+    # --- linking pieces to melds, objective ------------------------------------------------------
+
+    def _link_pieces(self) -> None:
+        for card, free in self.free.items():
+            used = self.group_pieces[card] + self.in_runs.get((card.suit, card.rank), 0)
+            if card.rank == 1:
+                used = used + self.in_runs.get((card.suit, 14), 0)
+            self.model.add(free == used)
+        if self.initial_only:
+            rules = self.rules
+            meld_value = sum(rules.card_value(card) * free for card, free in self.free.items())
+            # (no melds are kept in the flow here, so free pieces are exactly the new melds)
+            self.model.add(meld_value >= rules.initial_meld_points)
+
+    def _build_objective(self) -> None:
+        rules = self.rules
+        if self.objective is Objective.POINTS:
+            self.value: Expr = (
+                sum(rules.card_value(card) * var for card, var in self.hand_played.items())
+                + rules.joker_value * self.hand_jokers
+            )
+        else:
+            self.value = self.played_count
+        # Lexicographic: the value, then the original melds kept intact, then (a tie-break that
+        # makes a freed joker's real card take its place) those of them that held a joker.
+        joker_weight = len(self.kept_with_joker) + 1
+        self.weight = (len(self.kept) + 1) * joker_weight
+        self.model.maximize(
+            self.value * self.weight + sum(self.kept) * joker_weight + sum(self.kept_with_joker)
+        )
+
+    # --- solving ---------------------------------------------------------------------------------
+
+    def solve(self, time_limit: float | None = None) -> ModelOutcome:
+        """Solve (deterministically: one worker, fixed seed) and return plain numbers."""
+        solver = cp_model.CpSolver()
+        params = solver.parameters
+        params.num_workers = 1
+        params.random_seed = 0
+        if time_limit is not None:
+            params.max_time_in_seconds = time_limit
+        code = solver.solve(self.model)
+        status = solver.status_name(code)
+        if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            bound = None if code == cp_model.INFEASIBLE else self._bound(solver)
+            return ModelOutcome(status, None, bound)
+        return ModelOutcome(status, self._extract(solver), self._bound(solver))
+
+    def _bound(self, solver: cp_model.CpSolver) -> int | None:
+        bound = solver.best_objective_bound
+        return int(bound) // self.weight if bound == bound else None
+
+    def _extract(self, solver: cp_model.CpSolver) -> FlowSolution:
+        def value(expr: Expr) -> int:
+            return expr if isinstance(expr, int) else int(solver.value(expr))
+
+        return FlowSolution(
+            kept_melds=tuple(index for index, keep in enumerate(self.kept) if value(keep)),
+            hand_played=Counter({card: value(v) for card, v in self.hand_played.items()}),
+            hand_jokers_played=value(self.hand_jokers),
+            jokers_at=Counter({card: value(v) for card, v in self.jokers_at.items()}),
+            group_pieces=Counter({card: value(v) for card, v in self.group_pieces.items()}),
+            groups_by_rank={rank: value(v) for rank, v in self.group_count.items()},
+            run_starts={key: value(v) for key, v in self.starts.items()},
+            run_continues={key: value(v) for key, v in self.continues.items()},
+            value=value(self.value),
+        )
+
+
+def _is_zero(expr: Expr) -> bool:
+    return isinstance(expr, int) and expr == 0
