@@ -8,8 +8,20 @@ from typing import Annotated, Any
 
 import typer
 
-from solver import MeldsatError, Position
-from solver.position import load_position, position_fields
+from solver import MeldsatError, Position, RuleSet
+from solver.errors import NotationError
+from solver.notation import Meld, check_hand_jokers
+
+# The key sets are position.py's own, so a file that loads there is accepted here too.
+from solver.position import (
+    _EXTRA_KEYS,
+    _POSITION_KEYS,
+    load_position,
+    pieces_field,
+    position_fields,
+    rules_from_fields,
+    table_field,
+)
 
 TableOption = Annotated[
     str | None, typer.Option("--table", "-t", help='Table melds, e.g. "7H 8H 9H | QS QH QD".')
@@ -26,6 +38,16 @@ PlayersOption = Annotated[
     int | None, typer.Option("--players", help="Number of players (sets decks and jokers).")
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")]
+AfterOption = Annotated[
+    str | None,
+    typer.Option("--after", "-a", help='The table after the turn, e.g. "7H 8H 9H 10H | QS QH QD".'),
+]
+DrawsOption = Annotated[
+    int | None,
+    typer.Option(
+        "--draws", min=0, help="Cards drawn this turn (Manipulation: no melding after the 3rd)."
+    ),
+]
 InitialOption = Annotated[
     bool,
     typer.Option("--initial", help="The player has not made the initial meld yet (Rummikub)."),
@@ -43,9 +65,7 @@ def read_source(path: str) -> str:
         raise MeldsatError(f"cannot read '{path}': {reason}") from None
 
 
-def gather_fields(
-    table: str | None, hand: str | None, position: str | None
-) -> dict[str, Any]:
+def gather_fields(table: str | None, hand: str | None, position: str | None) -> dict[str, Any]:
     """The position's fields: from ``--position`` if given, overridden by ``--table``/``--hand``."""
     fields: dict[str, Any] = position_fields(read_source(position)) if position else {}
     if table is not None:
@@ -55,7 +75,8 @@ def gather_fields(
     return fields
 
 
-def load_cli_position(
+# Positional for the commands that already call it; each argument is one command-line option.
+def load_cli_position(  # noqa: PLR0917
     table: str | None,
     hand: str | None,
     position: str | None,
@@ -68,3 +89,41 @@ def load_cli_position(
     if initial:
         fields["initial"] = True
     return load_position(fields, rules, players)
+
+
+def check_keys(fields: dict[str, Any]) -> None:
+    """Refuse a key that no position file holds (a misspelt ``tabel`` must not go unnoticed)."""
+    unknown = sorted(set(fields) - _POSITION_KEYS - _EXTRA_KEYS)
+    if unknown:
+        raise NotationError(f"unknown key '{unknown[0]}' in position")
+
+
+def load_cli_table(
+    table: str | None,
+    hand: str | None,
+    position: str | None,
+    rules: str | None,
+    players: int | None,
+) -> tuple[RuleSet, list[Meld], Meld]:
+    """The rule set, table and hand given on the command line, read but not judged.
+
+    Unlike :func:`load_cli_position` an illegal table is returned as it is, for ``validate``.
+    """
+    if table is None and position is None:
+        raise MeldsatError("no table given: use --table or --position")
+    fields = gather_fields(table, hand, position)
+    check_keys(fields)
+    rule_set = rules_from_fields(fields, rules, players)
+    melds = table_field(fields.get("table"), "table", rule_set)
+    hand_pieces = pieces_field(fields.get("hand", []), "hand", rule_set)
+    check_hand_jokers(hand_pieces, rule_set.notation)
+    return rule_set, melds, hand_pieces
+
+
+def draws_field(value: Any) -> int | None:
+    """The ``draws`` of a position file: absent, or a whole number of at least 0."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise NotationError(f"bad draws '{value}' (expected a whole number, 0 or more)")
+    return value

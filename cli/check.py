@@ -1,0 +1,99 @@
+"""``meldsat check``: is changing the table into ``--after`` a legal turn with this hand."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rich.text import Text
+
+from cli.inputs import (
+    AfterOption,
+    DrawsOption,
+    HandOption,
+    InitialOption,
+    JsonOption,
+    PlayersOption,
+    PositionOption,
+    RulesOption,
+    TableOption,
+    draws_field,
+    gather_fields,
+)
+from cli.render import console, print_line, print_table, render_meld, status_text, verdict_mark
+from solver.errors import MeldsatError
+from solver.moves import MoveVerdict, check_move
+from solver.position import load_position, table_field
+from solver.rules import RuleSet
+
+
+def check_command(
+    *,
+    table: TableOption = None,
+    hand: HandOption = None,
+    after: AfterOption = None,
+    position: PositionOption = None,
+    rules: RulesOption = None,
+    players: PlayersOption = None,
+    json_output: JsonOption = False,
+    initial: InitialOption = False,
+    draws: DrawsOption = None,
+) -> int:
+    """Check one turn; exit 0 when it is legal, 1 with every reason when it is not."""
+    fields = gather_fields(table, hand, position)
+    if after is not None:
+        fields["after"] = after
+    if "after" not in fields:
+        raise MeldsatError("no table after the turn: use --after or an 'after' key in the position")
+    if initial:
+        fields["initial"] = True
+    # The table before the turn must be a legal position: load_position refuses anything else.
+    before = load_position(fields, rules, players)
+    after_melds = table_field(fields["after"], "after", before.rules)
+    draw_count = draws if draws is not None else draws_field(fields.get("draws"))
+    verdict = check_move(
+        before.table,
+        before.hand,
+        after_melds,
+        before.rules,
+        initial=before.initial,
+        draws=draw_count,
+    )
+    if json_output:
+        print(json.dumps(check_json(before.rules, verdict)))
+    else:
+        _print_human(before.rules, verdict)
+    return 0 if verdict.legal else 1
+
+
+def check_json(rule_set: RuleSet, verdict: MoveVerdict) -> dict[str, Any]:
+    """The JSON object of ``check --json`` (schema version 1); the table has jokers declared."""
+    notation = rule_set.notation
+    return {
+        "schema_version": 1,
+        "rules": rule_set.name,
+        "players": rule_set.players,
+        "legal": verdict.legal,
+        "played": [piece.text(notation) for piece in verdict.played],
+        "reasons": [{"code": reason.code, "message": reason.message} for reason in verdict.reasons],
+        "table": [[piece.text(notation) for piece in meld.pieces] for meld in verdict.table.melds],
+    }
+
+
+def _print_human(rule_set: RuleSet, verdict: MoveVerdict) -> None:
+    out = console()
+    count = len(verdict.reasons)
+    summary = "legal" if verdict.legal else f"illegal ({count} reason{'s' if count > 1 else ''})"
+    print_line(status_text(summary, verdict.legal), out=out)
+    for reason in verdict.reasons:
+        print_line("  ", verdict_mark(False), f" {reason.code}: {reason.message}", out=out)
+    played = render_meld(verdict.played, rule_set.notation) if verdict.played else Text("nothing")
+    print_line("played: ", played, out=out)
+    notes = [None if meld.legal else verdict_mark(False) for meld in verdict.table.melds]
+    print_table(
+        [meld.pieces for meld in verdict.table.melds],
+        rule_set.notation,
+        title="table after:",
+        notes=notes,
+        out=out,
+    )

@@ -1,0 +1,36 @@
+"""Shared test helpers: run the ``meldsat`` command line in-process and capture what it prints."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+
+
+@dataclass(frozen=True)
+class CliResult:
+    """What one run of the command line returned and printed."""
+
+    code: int
+    out: str
+    err: str
+
+
+CliRunner = Callable[..., CliResult]
+
+
+@pytest.fixture
+def run_cli(capsys: pytest.CaptureFixture[str]) -> CliRunner:
+    """Call ``cli.main.main`` with the given arguments, so its error handling is exercised too."""
+
+    # Imported here so that tests which do not use the command line never depend on it.
+    from cli.main import main
+
+    def run(*args: str) -> CliResult:
+        capsys.readouterr()  # drop anything printed before this run
+        code = main(list(args))
+        captured = capsys.readouterr()
+        return CliResult(code, captured.out, captured.err)
+
+    return run
