@@ -1,0 +1,260 @@
+"""Seeded random full-table positions for the benchmarks.
+
+A position is a table of 30-100 cards laid out in legal melds (runs and groups, a few of them
+holding a declared joker) plus a hand of 10-20 pieces drawn from what is left of the decks. Two
+games are covered: Rummikub (two sets of tiles 1-13 in four colours and two jokers, the 1 low
+only) and Manipulation (two decks and two jokers, the ace high or low). Every position is built
+through ``Position.build``, which checks each meld and the number of copies of each card.
+
+Position ``i`` of a game depends only on ``(game, seed, i)``, so a larger run holds the positions of
+a smaller one with the same seed. Run as a script to write positions as JSONL::
+
+    python benchmarks/positions.py --game rummikub --count 200 --seed 1 --out positions.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from solver.cards import Card, Joker, Piece
+from solver.position import Position, load_position
+from solver.rules import RuleSet, get_rules
+
+GAMES = ("rummikub", "manipulation")
+TABLE_MIN = 30
+TABLE_MAX = 100
+HAND_MIN = 10
+HAND_MAX = 20
+RUN_MAX = 8  # runs are grown to at most this many cards
+_NEW_RUN_LENGTHS = (3, 4, 5, 6)
+_NEW_RUN_WEIGHTS = (8, 4, 3, 2)
+_TABLE_JOKER_WEIGHTS = (3, 4, 3)  # 0, 1 or 2 declared jokers on the table
+_BUILD_ATTEMPTS = 200
+
+
+@dataclass
+class _Meld:
+    """A meld under construction: a run (``suit``, ``start``, ``length``) or a group."""
+
+    run: bool
+    suit: int = 0
+    start: int = 0  # on the 1..14 scale, 14 being the ace played high
+    length: int = 0
+    rank: int = 0
+    suits: list[int] = field(default_factory=list)
+
+    def cards(self) -> list[Card]:
+        if self.run:
+            return [Card(_rank(point), self.suit) for point in self._points()]
+        return [Card(self.rank, suit) for suit in sorted(self.suits)]
+
+    def _points(self) -> range:
+        return range(self.start, self.start + self.length)
+
+
+def _rank(point: int) -> int:
+    return point if point <= 13 else 1
+
+
+def _bounds(rules: RuleSet) -> tuple[int, int]:
+    """The lowest and highest point a run may reach on the 1..14 scale."""
+    return (1 if rules.ace_low else 2), (14 if rules.ace_high else 13)
+
+
+def _available(pool: Counter[Card], cards: Iterable[Card]) -> bool:
+    """True when the pool holds every card (a new meld never holds a card twice)."""
+    return all(pool[card] > 0 for card in cards)
+
+
+def _new_melds(rules: RuleSet, pool: Counter[Card], room: int) -> tuple[list[_Meld], list[_Meld]]:
+    """Every new run and every new group that the pool can supply and that fits in ``room``."""
+    low, high = _bounds(rules)
+    runs = [
+        _Meld(run=True, suit=suit, start=start, length=length)
+        for length in _NEW_RUN_LENGTHS
+        if length <= room
+        for suit in range(4)
+        for start in range(low, high - length + 2)
+    ]
+    groups = [
+        _Meld(run=False, rank=rank, suits=[suit for suit in range(4) if suit != left_out])
+        for rank in range(1, 14)
+        for left_out in range(4)
+    ]
+    if room >= 4:
+        groups += [_Meld(run=False, rank=rank, suits=[0, 1, 2, 3]) for rank in range(1, 14)]
+    groups = [meld for meld in groups if len(meld.suits) <= room]
+    runs = [meld for meld in runs if _available(pool, meld.cards())]
+    groups = [meld for meld in groups if _available(pool, meld.cards())]
+    return runs, groups
+
+
+def _extensions(
+    rules: RuleSet, pool: Counter[Card], melds: Sequence[_Meld]
+) -> list[tuple[int, Card, bool]]:
+    """Every one-card extension of a table meld: (meld index, card added, added below a run)."""
+    low, high = _bounds(rules)
+    found: list[tuple[int, Card, bool]] = []
+    for index, meld in enumerate(melds):
+        if meld.run:
+            if meld.length >= RUN_MAX:
+                continue
+            for point, below in ((meld.start - 1, True), (meld.start + meld.length, False)):
+                if low <= point <= high and pool[Card(_rank(point), meld.suit)] > 0:
+                    found.append((index, Card(_rank(point), meld.suit), below))
+        elif len(meld.suits) < rules.group_max:
+            for suit in range(4):
+                card = Card(meld.rank, suit)
+                if suit not in meld.suits and pool[card] > 0:
+                    found.append((index, card, False))
+    return found
+
+
+def _extend(meld: _Meld, card: Card, below: bool) -> None:
+    if not meld.run:
+        meld.suits.append(card.suit)
+        return
+    if below:
+        meld.start -= 1
+    meld.length += 1
+
+
+def _take(pool: Counter[Card], cards: Iterable[Card]) -> None:
+    for card in cards:
+        pool[card] -= 1
+
+
+def _lay_table(rng: random.Random, rules: RuleSet, target: int) -> list[_Meld] | None:
+    """Random melds from a full pool until the table holds ``target`` cards (None if stuck)."""
+    pool: Counter[Card] = Counter(
+        {Card(rank, suit): rules.copies for rank in range(1, 14) for suit in range(4)}
+    )
+    melds: list[_Meld] = []
+    size = 0
+    while size < target:
+        room = target - size
+        chosen: _Meld | None = None
+        if room >= 3 and (not melds or rng.random() < 0.7):
+            chosen = _pick_new(rng, rules, pool, room)
+        if chosen is not None:
+            melds.append(chosen)
+            cards = chosen.cards()
+            _take(pool, cards)
+            size += len(cards)
+            continue
+        options = _extensions(rules, pool, melds)
+        if not options:
+            if room >= 3:
+                chosen = _pick_new(rng, rules, pool, room)
+            if chosen is None:
+                return None
+            melds.append(chosen)
+            _take(pool, chosen.cards())
+            size += len(chosen.cards())
+            continue
+        index, card, below = rng.choice(options)
+        _extend(melds[index], card, below)
+        _take(pool, [card])
+        size += 1
+    return melds
+
+
+def _pick_new(rng: random.Random, rules: RuleSet, pool: Counter[Card], room: int) -> _Meld | None:
+    runs, groups = _new_melds(rules, pool, room)
+    if runs and (not groups or rng.random() < 0.6):
+        lengths = sorted({meld.length for meld in runs})
+        weights = [_NEW_RUN_WEIGHTS[_NEW_RUN_LENGTHS.index(length)] for length in lengths]
+        length = rng.choices(lengths, weights)[0]
+        return rng.choice([meld for meld in runs if meld.length == length])
+    if groups:
+        return rng.choice(groups)
+    return None
+
+
+def generate_position(game: str, seed: int, index: int) -> Position:
+    """Position ``index`` of ``game`` for ``seed``: a full legal table and a hand from the rest."""
+    rules = get_rules(game)
+    rng = random.Random(f"meldsat-bench/{game}/{seed}/{index}")
+    total = 52 * rules.decks + rules.jokers
+    hand_size = rng.randint(HAND_MIN, HAND_MAX)
+    target = rng.randint(TABLE_MIN, min(TABLE_MAX, total - hand_size))
+    for _ in range(_BUILD_ATTEMPTS):
+        melds = _lay_table(rng, rules, target)
+        if melds is not None:
+            break
+    else:  # pragma: no cover - the pool always allows tables of up to 100 cards in practice
+        raise RuntimeError(f"could not lay a table of {target} cards for {game} #{index}")
+    table: list[list[Piece]] = [list(meld.cards()) for meld in melds]
+    pool: Counter[Card] = Counter(
+        {Card(rank, suit): rules.copies for rank in range(1, 14) for suit in range(4)}
+    )
+    for meld in table:
+        _take(pool, (piece for piece in meld if isinstance(piece, Card)))
+    jokers = min(rules.jokers, rng.choices(range(3), _TABLE_JOKER_WEIGHTS)[0])
+    for _ in range(jokers):
+        meld = rng.choice(table)
+        spots = [i for i, piece in enumerate(meld) if isinstance(piece, Card)]
+        spot = rng.choice(spots)
+        card = meld[spot]
+        assert isinstance(card, Card)
+        meld[spot] = Joker(card)
+        pool[card] += 1  # the real card is free again: it may be drawn into the hand
+    rest: list[Piece] = sorted(pool.elements())
+    rest += [Joker()] * (rules.jokers - jokers)
+    hand = rng.sample(rest, hand_size)
+    return Position.build(rules, table, hand, initial=False)
+
+
+def generate(game: str, count: int, seed: int) -> Iterator[tuple[str, Position]]:
+    """``count`` positions of ``game`` with their ids (``rummikub-1-0``, ...)."""
+    if game not in GAMES:
+        raise ValueError(f"unknown game '{game}' (choose from {', '.join(GAMES)})")
+    for index in range(count):
+        yield f"{game}-{seed}-{index}", generate_position(game, seed, index)
+
+
+def position_record(ident: str, position: Position) -> dict[str, object]:
+    """A JSON object for one position: its id and ``Position.to_json()``."""
+    return {"id": ident, **position.to_json()}
+
+
+def write_jsonl(records: Iterable[tuple[str, Position]], path: Path | None) -> None:
+    """Write positions one JSON object a line, to ``path`` or to standard output."""
+    lines = [json.dumps(position_record(ident, position)) for ident, position in records]
+    text = "".join(line + "\n" for line in lines)
+    if path is None:
+        sys.stdout.write(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+
+
+def read_jsonl(path: Path) -> list[tuple[str, Position]]:
+    """Positions written by :func:`write_jsonl` (or any JSONL of position objects)."""
+    found: list[tuple[str, Position]] = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if line.strip():
+            data = json.loads(line)
+            found.append((str(data.get("id", f"{path.name}:{number}")), load_position(data)))
+    return found
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Write seeded random full-table positions.")
+    parser.add_argument("--game", choices=GAMES, default="rummikub")
+    parser.add_argument("--count", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=None, help="JSONL file (default: stdout)")
+    args = parser.parse_args(argv)
+    write_jsonl(generate(args.game, args.count, args.seed), args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
