@@ -94,7 +94,8 @@ def piece_sort_key(piece: Piece) -> tuple[int, int, int]:
 
 def parse_card(token: str, notation: Notation = Notation.CARDS) -> Card:
     """Read one real card (``10H``, ``th``, ``Q♠``) or tile (``r7``, ``K13``)."""
-    text = token.strip()
+    # Emoji presentation (Q♠️) adds an invisible variation selector after the suit symbol.
+    text = token.strip().replace("\ufe0f", "").replace("\ufe0e", "")
     if notation is Notation.TILES:
         return _parse_tile(text, token)
     upper = text.upper()
@@ -108,7 +109,13 @@ def parse_card(token: str, notation: Notation = Notation.CARDS) -> Card:
 
 def _parse_tile(text: str, token: str) -> Card:
     lower = text.lower()
-    if len(lower) < 2 or lower[0] not in COLOUR_LETTERS or not lower[1:].isdigit():
+    # isdigit() alone accepts "²" and other digits that int() cannot read; only 0-9 may follow.
+    digits = lower[1:]
+    if (
+        len(lower) < 2
+        or lower[0] not in COLOUR_LETTERS
+        or not (digits.isascii() and digits.isdigit())
+    ):
         raise NotationError(
             f"unknown tile '{token}' (expected colour k, b, o or r then 1-13, like r7)"
         )

@@ -1,8 +1,8 @@
-"""The meld checker: is a list of cards a legal group or sequence, and what does each joker stand for.
+"""The meld checker: is a list of cards a legal group or sequence; what each joker stands for.
 
-No solver is used here: a meld is judged by enumerating the few shapes it could take (one rank for a
-group, a window of consecutive ranks for a sequence). The CP-SAT engine's answers are re-checked with
-this module, so it must stay independent of the engine.
+No solver is used here: a meld is judged by enumerating the few shapes it could take (one rank for
+a group, a window of consecutive ranks for a sequence). The CP-SAT engine's answers are re-checked
+with this module, so it must stay independent of the engine.
 """
 
 from __future__ import annotations
@@ -150,7 +150,7 @@ def _arrange(pieces: Sequence[Piece], shape: _Shape, jokers: tuple[Card, ...]) -
     arranged: list[Piece] = []
     for card in shape.cards:
         # A real card takes its place before a joker declared as the same card.
-        match = next((p for p in pool if p == card), None)
+        match: Piece | None = next((p for p in pool if p == card), None)
         if match is None:
             match = next(p for p in pool if isinstance(p, Joker) and p.declared == card)
         pool.remove(match)
@@ -180,6 +180,9 @@ def illegal_reason(known: Sequence[Card], wild: int, rules: RuleSet) -> str:
     shortest = min(rules.group_min, rules.run_min)
     if size < shortest:
         return f"a meld needs at least {shortest} cards, this one has {size}"
+    longest = max(rules.group_max, _longest_sequence(rules))
+    if size > longest:
+        return f"a meld has at most {longest} cards, this one has {size}"
     ranks = {card.rank for card in known}
     suits = {card.suit for card in known}
     if len(ranks) <= 1 and len(suits) > 1:
@@ -208,7 +211,13 @@ def _sequence_reason(known: Sequence[Card], wild: int, rules: RuleSet) -> str:
     if size < rules.run_min:
         return f"a sequence needs at least {rules.run_min} cards, this one has {size}"
     counts = Counter(known)
-    duplicates = sorted(card for card, count in counts.items() if count > 1 and card.rank != 1)
+    # Only the 14-card A..K..A sequence may hold a card twice: its ace.
+    ace_twice = size == _longest_sequence(rules) == 14
+
+    def allowed(card: Card) -> int:
+        return 2 if ace_twice and card.rank == 1 else 1
+
+    duplicates = sorted(card for card, count in counts.items() if count > allowed(card))
     if duplicates:
         return f"a sequence holds {duplicates[0].text(notation)} twice"
     ranks = {card.rank for card in known}
@@ -223,6 +232,11 @@ def _sequence_reason(known: Sequence[Card], wild: int, rules: RuleSet) -> str:
     suit = next(iter(known)).suit
     names = ", ".join(Card(rank, suit).text(notation) for rank in gaps)
     return f"the ranks are not consecutive (missing {names})"
+
+
+def _longest_sequence(rules: RuleSet) -> int:
+    """The most cards a sequence can hold: 14 (A..K..A) when the ace is both low and high."""
+    return 14 if rules.ace_low and rules.ace_high else 13
 
 
 def _missing_ranks(ranks: set[int], rules: RuleSet) -> list[int]:

@@ -188,4 +188,3 @@ def read_position(
 ) -> Position:
     """Read a position from JSON or from the text form of DESIGN.md."""
     return load_position(position_fields(text), rules_name, players)
-

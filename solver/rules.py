@@ -85,7 +85,7 @@ class RuleSet:
         return self.rank_values[card.rank - 1]
 
     def with_players(self, players: int) -> RuleSet:
-        """This rule set for ``players`` players (decks and jokers follow where the game says so)."""
+        """This rule set for ``players`` players (decks and jokers follow where the game says)."""
         if not self.min_players <= players <= self.max_players:
             raise RulesError(
                 f"bad player count '{players}': {self.name} takes "
