@@ -1,0 +1,400 @@
+"""A brute-force oracle for the best play, written independently of the CP-SAT engine.
+
+It answers the same question as ``solver.hint.best_play`` by plain enumeration, for small positions
+(up to about a dozen pieces in all):
+
+1. every non-empty sub-multiset ``P`` of the hand is a candidate play, tried best objective first;
+2. for a candidate, every sub-multiset ``K`` of the original melds is tried as the set of melds kept
+   unchanged (largest first); the rest of the pieces (table pieces not in ``K`` plus ``P``) must be
+   split into legal melds, each joker getting a declared card;
+3. the split is a depth-first search that always places the smallest remaining piece, trying every
+   legal meld shape that holds it and every way of filling the shape from the remaining pieces,
+   memoised on the sorted multiset of remaining pieces.
+
+Rules enforced (the readings of ``RULES-REFERENCE.md`` and the engine's brief):
+
+- every table piece stays on the table and every final meld is a legal group or sequence;
+- joker locking, counted per card ``c``: ``max(0, J_before(c) - J_after(c))`` is at most the number
+  of real ``c`` on the final table (``J_before`` counts table jokers declared ``c`` before the play,
+  ``J_after`` every joker declared ``c`` after it; jokers in hand are wild);
+- Rummikub's initial meld (``position.initial`` and ``rules.initial_meld_points > 0``): the table is
+  untouched and ``P`` alone forms new melds worth at least the threshold, a joker counting as the
+  rank value of the card it declares;
+- 500 rummy (``rules.new_meld_needs_hand_card``): every final meld that is not an original meld kept
+  unchanged holds at least one piece from ``P``. Pieces carry their origin (table or hand) in the
+  search so that this can be checked; identical pieces of the same origin are interchangeable.
+
+The only library code used is the domain types (cards, rule-set fields, positions): no meld checker,
+no model. Meld shapes are built here from the definition (one rank and distinct suits, or one suit
+and consecutive ranks with the ace low and/or high).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from solver.cards import Card, Joker, Notation, Piece
+from solver.notation import Meld, Table, format_pieces, format_table
+from solver.play import Objective
+from solver.position import Position
+from solver.rules import RuleSet
+
+# A card as (rank, suit); an item of the search as (rank, suit, origin), jokers with rank JOKER.
+CardKey = tuple[int, int]
+Item = tuple[int, int, int]
+# One placed piece: the item and the card it stands for (a real card stands for itself).
+Placed = tuple[Item, CardKey]
+PlacedMeld = tuple[Placed, ...]
+# Per card, how many more jokers must still be declared as it (sorted, counts > 0).
+Need = tuple[tuple[CardKey, int], ...]
+
+T = TypeVar("T")
+MeldKey = tuple[tuple[int, int, int], ...]
+
+JOKER = 99
+TABLE_ORIGIN = 0
+HAND_ORIGIN = 1
+
+
+@dataclass(frozen=True)
+class OracleAnswer:
+    """The oracle's best play.
+
+    ``value`` is the optimal objective value, ``max_melds_kept`` the most original melds that can
+    stay unchanged among the plays reaching it; ``played`` and ``table`` are one such play (a
+    witness: the hand pieces laid, and the final table with every joker declared).
+    """
+
+    value: int
+    max_melds_kept: int
+    played: Meld
+    table: Table
+
+    def describe(self, notation: Notation = Notation.CARDS) -> str:
+        """One line: the value, the melds kept, the play and the witness table."""
+        return (
+            f"value {self.value}, {self.max_melds_kept} melds kept, plays "
+            f"{format_pieces(self.played, notation)} -> {format_table(self.table, notation)}"
+        )
+
+
+# --- meld shapes, from the definition -------------------------------------------------------
+
+
+def _sequence_windows(rules: RuleSet, length: int) -> set[tuple[int, ...]]:
+    """Every list of ``length`` consecutive ranks the rules allow (ace written 1, high or low)."""
+    lowest = 1 if rules.ace_low else 2
+    highest = 14 if rules.ace_high else 13  # 14 is the ace above the king
+    windows = {
+        tuple(1 if rank == 14 else rank for rank in range(start, start + length))
+        for start in range(lowest, highest - length + 2)
+    }
+    if rules.wrap_around and length <= 13:
+        windows |= {
+            tuple((start + step - 1) % 13 + 1 for step in range(length)) for start in range(1, 14)
+        }
+    return windows
+
+
+def meld_shapes(rules: RuleSet) -> list[tuple[CardKey, ...]]:
+    """Every legal meld as the list of cards its positions stand for."""
+    shapes: list[tuple[CardKey, ...]] = []
+    for rank in range(1, 14):
+        for size in range(rules.group_min, min(rules.group_max, 4) + 1):
+            for suits in itertools.combinations(range(4), size):
+                shapes.append(tuple((rank, suit) for suit in suits))
+    for length in range(rules.run_min, 15):
+        for window in sorted(_sequence_windows(rules, length)):
+            for suit in range(4):
+                shapes.append(tuple((rank, suit) for rank in window))
+    return shapes
+
+
+def meld_key(meld: Sequence[Piece]) -> MeldKey:
+    """A meld as an order-free key: real cards and declared jokers (wild jokers sort last)."""
+    keys = []
+    for piece in meld:
+        if isinstance(piece, Card):
+            keys.append((piece.rank, piece.suit, 0))
+        elif piece.declared is None:
+            keys.append((JOKER, JOKER, 2))
+        else:
+            keys.append((piece.declared.rank, piece.declared.suit, 1))
+    return tuple(sorted(keys))
+
+
+def melds_kept(before: Sequence[Sequence[Piece]], after: Sequence[Sequence[Piece]]) -> int:
+    """How many original melds appear unchanged in ``after`` (multiset intersection of melds)."""
+    common = Counter(map(meld_key, before)) & Counter(map(meld_key, after))
+    return sum(common.values())
+
+
+# --- the search ------------------------------------------------------------------------------
+
+
+def _sub_multisets(things: Counter[T], key: Callable[[T], Any]) -> Iterator[Counter[T]]:
+    """Every sub-multiset of ``things`` (the empty one and the whole included), in a fixed order."""
+    kinds = sorted(things.items(), key=lambda entry: key(entry[0]))
+    for counts in itertools.product(*(range(count + 1) for _, count in kinds)):
+        yield Counter({thing: n for (thing, _), n in zip(kinds, counts, strict=True) if n})
+
+
+def _hand_order(piece: Piece) -> Item:
+    return _piece_item(piece, TABLE_ORIGIN)
+
+
+def _piece_item(piece: Piece, origin: int) -> Item:
+    if isinstance(piece, Card):
+        return (piece.rank, piece.suit, origin)
+    return (JOKER, JOKER, origin)
+
+
+def _placed_piece(placed: Placed) -> Piece:
+    (rank, _, _), card = placed
+    if rank == JOKER:
+        return Joker(Card(*card))
+    return Card(*card)
+
+
+def _meld_value(meld: PlacedMeld, rules: RuleSet) -> int:
+    """Initial-meld value: each position counts its card's rank value (jokers included)."""
+    return sum(rules.rank_values[card[0] - 1] for _, card in meld)
+
+
+class _Search:
+    """The memoised split of a pool of pieces into legal melds, for one rule set."""
+
+    def __init__(self, rules: RuleSet, needs_hand_piece: bool) -> None:
+        self.rules = rules
+        self.needs_hand_piece = needs_hand_piece
+        self.shapes = meld_shapes(rules)
+        self.shapes_with: dict[CardKey, list[tuple[CardKey, ...]]] = {}
+        for shape in self.shapes:
+            for card in set(shape):
+                self.shapes_with.setdefault(card, []).append(shape)
+        self.split_memo: dict[tuple[tuple[Item, ...], Need], tuple[PlacedMeld, ...] | None] = {}
+        self.value_memo: dict[tuple[Item, ...], tuple[int, tuple[PlacedMeld, ...]] | None] = {}
+
+    def fillings(self, pool: tuple[Item, ...], first: Item) -> Iterator[PlacedMeld]:
+        """Every distinct legal meld made of ``pool`` pieces that holds the piece ``first``."""
+        available = Counter(pool)
+        jokers = [item for item in available if item[0] == JOKER]
+        if first[0] == JOKER:
+            shapes = self.shapes
+        else:
+            shapes = self.shapes_with.get((first[0], first[1]), [])
+        seen: set[PlacedMeld] = set()
+        for shape in shapes:
+            for meld in self._fill(shape, 0, available, jokers, []):
+                if meld in seen:
+                    continue
+                seen.add(meld)
+                if all(item != first for item, _ in meld):
+                    continue
+                if self.needs_hand_piece and all(item[2] != HAND_ORIGIN for item, _ in meld):
+                    continue
+                yield meld
+
+    def _fill(
+        self,
+        shape: tuple[CardKey, ...],
+        index: int,
+        available: Counter[Item],
+        jokers: list[Item],
+        placed: list[Placed],
+    ) -> Iterator[PlacedMeld]:
+        if index == len(shape):
+            yield tuple(sorted(placed))
+            return
+        card = shape[index]
+        options = [(card[0], card[1], origin) for origin in (TABLE_ORIGIN, HAND_ORIGIN)]
+        for item in [*options, *jokers]:
+            if available[item] <= 0:
+                continue
+            available[item] -= 1
+            placed.append((item, card))
+            yield from self._fill(shape, index + 1, available, jokers, placed)
+            placed.pop()
+            available[item] += 1
+
+    def split(self, pool: tuple[Item, ...], need: Need) -> tuple[PlacedMeld, ...] | None:
+        """Split all of ``pool`` into legal melds declaring jokers so that ``need`` is met.
+
+        ``pool`` is sorted; ``need`` lists cards that still need jokers declared as them (joker
+        locking). Returns the melds, or ``None`` when no split exists.
+        """
+        key = (pool, need)
+        if key in self.split_memo:
+            return self.split_memo[key]
+        result: tuple[PlacedMeld, ...] | None = None
+        joker_count = sum(1 for item in pool if item[0] == JOKER)
+        if not pool:
+            result = () if not need else None
+        elif sum(count for _, count in need) <= joker_count:
+            for meld in self.fillings(pool, pool[0]):
+                rest = _remove(pool, meld)
+                rest_need = _reduce_need(need, meld)
+                tail = self.split(rest, rest_need)
+                if tail is not None:
+                    result = (meld, *tail)
+                    break
+        self.split_memo[key] = result
+        return result
+
+    def best_value(self, pool: tuple[Item, ...]) -> tuple[int, tuple[PlacedMeld, ...]] | None:
+        """The split of all of ``pool`` into legal melds with the highest initial-meld value."""
+        if pool in self.value_memo:
+            return self.value_memo[pool]
+        result: tuple[int, tuple[PlacedMeld, ...]] | None = None
+        if not pool:
+            result = (0, ())
+        else:
+            for meld in self.fillings(pool, pool[0]):
+                tail = self.best_value(_remove(pool, meld))
+                if tail is None:
+                    continue
+                value = _meld_value(meld, self.rules) + tail[0]
+                if result is None or value > result[0]:
+                    result = (value, (meld, *tail[1]))
+        self.value_memo[pool] = result
+        return result
+
+
+def _remove(pool: tuple[Item, ...], meld: PlacedMeld) -> tuple[Item, ...]:
+    rest = Counter(pool)
+    rest.subtract(item for item, _ in meld)
+    return tuple(sorted(rest.elements()))
+
+
+def _reduce_need(need: Need, meld: PlacedMeld) -> Need:
+    if not need:
+        return need
+    counts = Counter(dict(need))
+    for item, card in meld:
+        if item[0] == JOKER and counts[card] > 0:
+            counts[card] -= 1
+    return tuple(sorted((card, count) for card, count in counts.items() if count > 0))
+
+
+@dataclass(frozen=True)
+class _Arrangement:
+    kept: int
+    table: Table
+
+
+class _Oracle:
+    """Everything about one position that does not depend on the candidate play."""
+
+    def __init__(self, position: Position) -> None:
+        self.position = position
+        rules = position.rules
+        self.initial = position.initial and rules.initial_meld_points > 0
+        self.needs_hand_piece = rules.new_meld_needs_hand_card and not self.initial
+        self.search = _Search(rules, self.needs_hand_piece)
+        self.hand_origin = HAND_ORIGIN if self.needs_hand_piece else TABLE_ORIGIN
+        self.table_real: Counter[CardKey] = Counter()
+        self.jokers_before: Counter[CardKey] = Counter()
+        for meld in position.table:
+            for piece in meld:
+                if isinstance(piece, Card):
+                    self.table_real[(piece.rank, piece.suit)] += 1
+                else:
+                    if piece.declared is None:
+                        raise ValueError("a table joker must be declared")
+                    self.jokers_before[(piece.declared.rank, piece.declared.suit)] += 1
+        self.melds = Counter(meld_key(meld) for meld in position.table)
+        self.meld_by_key = {meld_key(meld): meld for meld in position.table}
+
+    def arrange(self, played: Counter[Piece]) -> _Arrangement | None:
+        """The final table keeping the most original melds when ``played`` is laid, if any."""
+        if self.initial:
+            return self._arrange_initial(played)
+        real_after = Counter(self.table_real)
+        for piece in played:
+            if isinstance(piece, Card):
+                real_after[(piece.rank, piece.suit)] += played[piece]
+        need: Counter[CardKey] = Counter()
+        for card, count in self.jokers_before.items():
+            if count > real_after[card]:
+                need[card] = count - real_after[card]
+        played_items = [_piece_item(piece, self.hand_origin) for piece in played.elements()]
+        kept_options = sorted(
+            _sub_multisets(self.melds, lambda key: key), key=lambda kept: -sum(kept.values())
+        )
+        if not self.needs_hand_piece:
+            # Kept melds are ordinary melds: with no split at all, no choice of kept melds helps.
+            everything = self._split(Counter(), need, played_items)
+            if everything is None:
+                return None
+        for kept in kept_options:
+            melds = self._split(kept, need, played_items)
+            if melds is not None:
+                return _Arrangement(sum(kept.values()), melds)
+        return None
+
+    def _split(
+        self, kept: Counter[MeldKey], need: Counter[CardKey], played: list[Item]
+    ) -> Table | None:
+        kept_melds = [self.meld_by_key[key] for key in kept.elements()]
+        pool: Counter[Item] = Counter(played)
+        remaining_need = Counter(need)
+        for meld in self.position.table:
+            pool.update(_piece_item(piece, TABLE_ORIGIN) for piece in meld)
+        for meld in kept_melds:
+            pool.subtract(_piece_item(piece, TABLE_ORIGIN) for piece in meld)
+            for piece in meld:
+                if isinstance(piece, Joker) and piece.declared is not None:
+                    remaining_need[(piece.declared.rank, piece.declared.suit)] -= 1
+        need_key = tuple(sorted((card, n) for card, n in remaining_need.items() if n > 0))
+        split = self.search.split(tuple(sorted(pool.elements())), need_key)
+        if split is None:
+            return None
+        return (*kept_melds, *(tuple(map(_placed_piece, meld)) for meld in split))
+
+    def _arrange_initial(self, played: Counter[Piece]) -> _Arrangement | None:
+        pool = tuple(sorted(_piece_item(piece, TABLE_ORIGIN) for piece in played.elements()))
+        best = self.search.best_value(pool)
+        if best is None or best[0] < self.position.rules.initial_meld_points:
+            return None
+        new_melds = tuple(tuple(map(_placed_piece, meld)) for meld in best[1])
+        return _Arrangement(len(self.position.table), (*self.position.table, *new_melds))
+
+
+def play_value(played: Counter[Piece], rules: RuleSet, objective: Objective) -> int:
+    """The objective value of laying ``played``: its points, or its number of pieces."""
+    if objective is Objective.CARDS:
+        return sum(played.values())
+    return sum(rules.value(piece) * count for piece, count in played.items())
+
+
+def oracle_best(
+    position: Position, objective: Objective = Objective.POINTS, *, play_all: bool = False
+) -> OracleAnswer | None:
+    """The best play by brute force, or ``None`` when no legal play exists.
+
+    With ``play_all`` only playing the whole hand is considered.
+    """
+    oracle = _Oracle(position)
+    hand = Counter(position.hand)
+    if play_all:
+        candidates = [hand] if hand else []
+    else:
+        candidates = [played for played in _sub_multisets(hand, _hand_order) if played]
+    by_value: dict[int, list[Counter[Piece]]] = {}
+    for played in candidates:
+        by_value.setdefault(play_value(played, position.rules, objective), []).append(played)
+    for value in sorted(by_value, reverse=True):
+        best: tuple[_Arrangement, Counter[Piece]] | None = None
+        for played in by_value[value]:
+            arrangement = oracle.arrange(played)
+            if arrangement is not None and (best is None or arrangement.kept > best[0].kept):
+                best = (arrangement, played)
+        if best is not None:
+            arrangement, played = best
+            laid = tuple(sorted(played.elements(), key=_hand_order))
+            return OracleAnswer(value, arrangement.kept, laid, arrangement.table)
+    return None
