@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
-from solver import PRESETS, RULE_SET_NAMES, Card, Joker, RulesError, get_rules
+from solver import PRESETS, RULE_SET_NAMES, Card, Joker, RulesError, RuleSet, get_rules
 from solver.cards import Notation
+from solver.rules import Scoring
 
 ALL_NAMES = (
     "manipulation",
@@ -245,3 +247,15 @@ def test_rule_sets_are_immutable_and_options_are_one_replace_away() -> None:
     house = dataclasses.replace(rules, wrap_around=True)
     assert house.wrap_around and not rules.wrap_around
     assert get_rules("manipulation") == rules  # the preset is untouched
+
+
+def test_rules_document_names_every_preset_and_field() -> None:
+    """docs/RULES.md must keep up with the code: every preset and every option is named in it."""
+    text = (Path(__file__).parent.parent / "docs" / "RULES.md").read_text(encoding="utf-8")
+    for name in PRESETS:
+        assert f"(`{name}`)" in text, name
+    fields = [f.name for f in dataclasses.fields(RuleSet)]
+    fields += [f.name for f in dataclasses.fields(Scoring)]
+    for field_name in fields:
+        if field_name not in {"name", "scoring"}:
+            assert f"`{field_name}" in text, field_name
