@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver import Card, Joker, NotationError, parse_card, parse_piece
@@ -198,6 +198,7 @@ def test_sort_key_puts_declared_jokers_beside_their_card_and_wild_jokers_last() 
     ]
 
 
+@settings(deadline=None)
 @given(cards(), st.sampled_from(list(Notation)))
 def test_card_round_trip(card: Card, notation: Notation) -> None:
     text = card.text(notation)
@@ -208,6 +209,7 @@ def test_card_round_trip(card: Card, notation: Notation) -> None:
     assert parse_piece(text.upper(), notation) == card
 
 
+@settings(deadline=None)
 @given(jokers(), st.sampled_from(list(Notation)))
 def test_joker_round_trip(joker: Joker, notation: Notation) -> None:
     text = joker.text(notation)
@@ -215,12 +217,14 @@ def test_joker_round_trip(joker: Joker, notation: Notation) -> None:
     assert parse_piece(text.swapcase(), notation) == joker
 
 
+@settings(deadline=None)
 @given(pieces(), st.sampled_from(list(Notation)))
 def test_canonical_text_is_a_fixed_point(piece: Piece, notation: Notation) -> None:
     text = piece.text(notation)
     assert parse_piece(text, notation).text(notation) == text
 
 
+@settings(deadline=None)
 @given(st.text(max_size=6), st.sampled_from(list(Notation)))
 def test_fuzzed_tokens_raise_only_notation_errors(token: str, notation: Notation) -> None:
     try:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver import (
@@ -124,6 +124,7 @@ melds = st.lists(pieces(), min_size=1, max_size=14).map(tuple)
 notations = st.sampled_from(list(Notation))
 
 
+@settings(deadline=None)
 @given(melds, notations)
 def test_meld_round_trip(meld: tuple[Piece, ...], notation: Notation) -> None:
     text = format_pieces(meld, notation)
@@ -132,6 +133,7 @@ def test_meld_round_trip(meld: tuple[Piece, ...], notation: Notation) -> None:
     assert parse_pieces(text.replace(" ", ","), notation) == meld
 
 
+@settings(deadline=None)
 @given(st.lists(melds, max_size=8), notations)
 def test_table_round_trip(table: list[tuple[Piece, ...]], notation: Notation) -> None:
     text = format_table(table, notation)
@@ -140,6 +142,7 @@ def test_table_round_trip(table: list[tuple[Piece, ...]], notation: Notation) ->
         assert parse_table(text.replace(" | ", separator), notation) == table
 
 
+@settings(deadline=None)
 @given(st.lists(st.one_of(cards(), st.just(Joker())), max_size=20), notations)
 def test_hand_round_trip(hand: list[Piece], notation: Notation) -> None:
     parsed = parse_hand(format_pieces(hand, notation), notation)
@@ -147,6 +150,7 @@ def test_hand_round_trip(hand: list[Piece], notation: Notation) -> None:
     assert parse_hand(format_pieces(parsed, notation), notation) == parsed
 
 
+@settings(deadline=None)
 @given(st.text(alphabet="|;,\n *=jkborJKHSDCQAT0123456789♠²", max_size=30), notations)
 def test_fuzzed_tables_raise_only_notation_errors(text: str, notation: Notation) -> None:
     try:

@@ -218,7 +218,7 @@ def test_build_checks_the_table_and_normalises() -> None:
         Position.build(rules, parse_table("9H 7H"), ())
 
 
-@settings(max_examples=150)
+@settings(max_examples=150, deadline=None)
 @given(positions())
 def test_text_round_trip(position: Position) -> None:
     text = position.to_text()
@@ -227,7 +227,7 @@ def test_text_round_trip(position: Position) -> None:
     assert again.to_text() == text
 
 
-@settings(max_examples=150)
+@settings(max_examples=150, deadline=None)
 @given(positions())
 def test_json_round_trip(position: Position) -> None:
     data = position.to_json()
