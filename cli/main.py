@@ -58,8 +58,9 @@ def main(argv: list[str] | None = None) -> int:
     except MeldsatError as error:
         return _fail(str(error), 2)
     except _USAGE_ERROR as error:
-        message = getattr(error, "format_message", lambda: str(error))()
-        return _fail(message, int(getattr(error, "exit_code", 2)))
+        format_message = getattr(error, "format_message", None)
+        message = format_message() if callable(format_message) else str(error)
+        return _fail(str(message), int(getattr(error, "exit_code", 2)))
     except typer.Abort:
         return _fail("aborted", 130)
     return result if isinstance(result, int) else 0

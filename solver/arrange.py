@@ -18,19 +18,12 @@ from solver.rules import RuleSet
 
 
 def group_slots(solution: FlowSolution) -> list[list[Card]]:
-    """The groups as lists of cards: each rank's pieces dealt round robin over its groups."""
-    groups: list[list[Card]] = []
-    for rank, count in sorted(solution.groups_by_rank.items()):
-        if not count:
-            continue
-        dealt: list[list[Card]] = [[] for _ in range(count)]
-        index = 0
-        for suit in range(4):
-            for _ in range(solution.group_pieces[Card(rank, suit)]):
-                dealt[index % count].append(Card(rank, suit))
-                index += 1
-        groups.extend(dealt)
-    return groups
+    """The groups as lists of cards, one per counted group shape."""
+    return [
+        [Card(rank, suit) for suit in suits]
+        for (rank, suits), count in sorted(solution.group_shapes.items())
+        for _ in range(count)
+    ]
 
 
 def run_slots(solution: FlowSolution, rules: RuleSet) -> list[list[Card]]:
@@ -88,9 +81,9 @@ def arrange(
     finished_kept = [
         [
             piece if piece is not None else _take(_slot_card(original), real_left, jokers_left)
-            for piece, original in zip(placed, meld)
+            for piece, original in zip(placed, meld, strict=True)
         ]
-        for placed, meld in zip(kept, kept_slots)
+        for placed, meld in zip(kept, kept_slots, strict=True)
     ]
     return (
         [_canonical(meld, rules) for meld in finished_kept],
@@ -128,4 +121,3 @@ def played_pieces(solution: FlowSolution) -> list[Piece]:
     pieces: list[Piece] = list(solution.hand_played.elements())
     pieces.extend(Joker() for _ in range(solution.hand_jokers_played))
     return pieces
-

@@ -100,7 +100,9 @@ def _trace_origins(
     successor: dict[int, int],
 ) -> list[list[int]]:
     """For each piece of each new meld, the old meld it came from, or ``HAND``."""
-    left: dict[int, Counter[Piece]] = {i: Counter(map(_identity, meld)) for i, meld in enumerate(old)}
+    left: dict[int, Counter[Piece]] = {
+        i: Counter(map(_identity, meld)) for i, meld in enumerate(old)
+    }
     left[HAND] = Counter(map(_identity, played))
     origins: list[list[int]] = [[] for _ in table]
     predecessor = {k: i for i, k in successor.items()}
@@ -135,7 +137,7 @@ def _steps(
     moves: defaultdict[tuple[int, int], list[Piece]] = defaultdict(list)
     for position, meld in enumerate(table):
         home = _predecessor(successor, position)
-        for piece, source in zip(meld, origins[position]):
+        for piece, source in zip(meld, origins[position], strict=True):
             if source != home:
                 moves[source, position].append(piece)
     steps = []
@@ -149,4 +151,3 @@ def _steps(
                 f"{cards} {verb} {format_pieces(old[source], notation)} for {label(position)}"
             )
     return tuple(steps)
-

@@ -3,9 +3,8 @@
 The model counts instead of enumerating melds. For every card it decides how many pieces (real
 cards and jokers standing for it) lie in groups and how many in sequences:
 
-* groups of one rank are feasible exactly when, with ``G`` groups, no suit holds more than ``G``
-  pieces and the pieces number between ``group_min * G`` and ``group_max * G`` (deal them round
-  robin), so a group is one integer per rank and no symmetric copies arise;
+* groups are counted per shape (a rank and a set of suits, at most five shapes a rank), so no
+  symmetric copies arise and the LP relaxation stays tight;
 * sequences of one suit are a flow along the ranks (after van Rijn, Takes and Vis, 2015): a run
   started at rank ``p`` must go on through ``p + run_min - 1``; a complete run may go on or end.
 
@@ -16,6 +15,8 @@ objective prefers the most of them among equally good plays. Everything else is 
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections import Counter
 from dataclasses import dataclass
 
@@ -28,7 +29,7 @@ from solver.play import Objective
 from solver.position import Position
 from solver.rules import RuleSet
 
-Expr = cp_model.LinearExprT
+Expr = cp_model.LinearExpr | int
 
 
 @dataclass(frozen=True)
@@ -43,8 +44,7 @@ class FlowSolution:
     hand_played: Counter[Card]
     hand_jokers_played: int
     jokers_at: Counter[Card]
-    group_pieces: Counter[Card]
-    groups_by_rank: dict[int, int]
+    group_shapes: dict[tuple[int, tuple[int, ...]], int]
     run_starts: dict[tuple[int, int], int]
     run_continues: dict[tuple[int, int], int]
     value: int
@@ -115,7 +115,7 @@ class RearrangementModel:
         # (a joker swapped for its real card still counts, as the meld shows the same cards).
         self.kept = [model.new_bool_var(f"keep_{index}") for index in range(len(table_melds))]
         self.kept_with_joker = [
-            keep for keep, meld in zip(self.kept, table_melds) if meld.jokers.total()
+            keep for keep, meld in zip(self.kept, table_melds, strict=True) if meld.jokers.total()
         ]
         joker_total = self.table_jokers.total() + inv.hand_jokers
         self.jokers_at: dict[Card, Expr] = {}
@@ -133,7 +133,7 @@ class RearrangementModel:
                     model.add(jokers + real >= self.table_jokers[card])
                 reserved = sum(
                     keep * (meld.real[card] + meld.jokers[card])
-                    for keep, meld in zip(self.kept, table_melds)
+                    for keep, meld in zip(self.kept, table_melds, strict=True)
                     if meld.real[card] or meld.jokers[card]
                 )
                 self.free[card] = real + jokers - reserved
@@ -145,26 +145,28 @@ class RearrangementModel:
     # --- groups ----------------------------------------------------------------------------------
 
     def _build_groups(self) -> None:
+        """One count per group shape (rank and set of suits): at most 5 shapes a rank.
+
+        Counting shapes rather than groups avoids symmetric copies, and its LP relaxation is
+        tighter than counting groups per rank.
+        """
         rules = self.rules
         model = self.model
         self.group_pieces: dict[Card, Expr] = {}
-        self.group_count: dict[int, Expr] = {}
+        self.group_shapes: dict[tuple[int, tuple[int, ...]], Expr] = {}
         for rank in range(1, 14):
-            cards = [Card(rank, suit) for suit in range(4)]
-            most = sum(self.most[card] for card in cards)
-            if most < rules.group_min:
-                for card in cards:
-                    self.group_pieces[card] = 0
-                continue
-            count = model.new_int_var(0, most // rules.group_min, f"G_{rank}")
-            self.group_count[rank] = count
-            for card in cards:
-                pieces = model.new_int_var(0, self.most[card], f"g_{card}")
-                model.add(pieces <= count)
-                self.group_pieces[card] = pieces
-            total = sum(self.group_pieces[card] for card in cards)
-            model.add(total >= rules.group_min * count)
-            model.add(total <= rules.group_max * count)
+            parts: dict[int, list[Expr]] = {suit: [] for suit in range(4)}
+            for size in range(rules.group_min, min(rules.group_max, 4) + 1):
+                for suits in itertools.combinations(range(4), size):
+                    bound = min(self.most[Card(rank, suit)] for suit in suits)
+                    if not bound:
+                        continue
+                    count = model.new_int_var(0, bound, f"y_{rank}_{''.join(map(str, suits))}")
+                    self.group_shapes[rank, suits] = count
+                    for suit in suits:
+                        parts[suit].append(count)
+            for suit in range(4):
+                self.group_pieces[Card(rank, suit)] = sum(parts[suit])
 
     # --- sequences -------------------------------------------------------------------------------
 
@@ -188,9 +190,7 @@ class RearrangementModel:
                     self.starts[suit, p] = 0
             for p in positions:
                 # Runs started in the last run_min - 1 positions are still incomplete at p.
-                incomplete = sum(
-                    self.starts.get((suit, p - back), 0) for back in range(length - 1)
-                )
+                incomplete = sum(self.starts.get((suit, p - back), 0) for back in range(length - 1))
                 complete_before = self._complete(suit, p - 1)
                 if p - length >= self._first - 1 and most[p] and not _is_zero(complete_before):
                     going_on = model.new_int_var(0, most[p], f"c_{suit}_{p}")
@@ -246,6 +246,18 @@ class RearrangementModel:
         params = solver.parameters
         params.num_workers = 1
         params.random_seed = 0
+        # Measured on full-table positions (benchmarks/): these models are small and their LP is
+        # tight, so CP-SAT's presolve, probing, symmetry detection, cuts and inprocessing cost more
+        # time than they save.
+        params.cp_model_presolve = False
+        params.cp_model_probing_level = 0
+        params.symmetry_level = 0
+        params.linearization_level = 2
+        params.add_cg_cuts = False
+        params.add_mir_cuts = False
+        params.add_zero_half_cuts = False
+        params.add_clique_cuts = False
+        params.use_sat_inprocessing = False
         if time_limit is not None:
             params.max_time_in_seconds = time_limit
         code = solver.solve(self.model)
@@ -257,7 +269,7 @@ class RearrangementModel:
 
     def _bound(self, solver: cp_model.CpSolver) -> int | None:
         bound = solver.best_objective_bound
-        return int(bound) // self.weight if bound == bound else None
+        return None if math.isnan(bound) else int(bound) // self.weight
 
     def _extract(self, solver: cp_model.CpSolver) -> FlowSolution:
         def value(expr: Expr) -> int:
@@ -268,8 +280,7 @@ class RearrangementModel:
             hand_played=Counter({card: value(v) for card, v in self.hand_played.items()}),
             hand_jokers_played=value(self.hand_jokers),
             jokers_at=Counter({card: value(v) for card, v in self.jokers_at.items()}),
-            group_pieces=Counter({card: value(v) for card, v in self.group_pieces.items()}),
-            groups_by_rank={rank: value(v) for rank, v in self.group_count.items()},
+            group_shapes={key: value(v) for key, v in self.group_shapes.items()},
             run_starts={key: value(v) for key, v in self.starts.items()},
             run_continues={key: value(v) for key, v in self.continues.items()},
             value=value(self.value),
