@@ -1,8 +1,7 @@
-"""Turn the model's counts back into explicit melds with every joker declared.
+"""Fill the model's melds with pieces, so every joker ends up declared as the card of its slot.
 
-Groups are dealt round robin (the model's group condition guarantees that works); sequences are
-traced along the ranks. Real cards fill the slots first, jokers the rest, so every joker ends up
-declared as the card of its slot.
+Kept original melds keep their own pieces where they can; every other slot takes a real card if
+one is left and a joker otherwise, from the hand or the table as the slot demands.
 """
 
 from __future__ import annotations
@@ -12,83 +11,73 @@ from collections import Counter
 from solver.cards import Card, Joker, Piece, represented_card
 from solver.inventory import Inventory
 from solver.melds import judge_meld
-from solver.model import FlowSolution, card_at
+from solver.model import FlowSolution
 from solver.notation import Meld
 from solver.rules import RuleSet
+from solver.trace import Origin
 
 
-def group_slots(solution: FlowSolution) -> list[list[Card]]:
-    """The groups as lists of cards, one per counted group shape."""
-    return [
-        [Card(rank, suit) for suit in suits]
-        for (rank, suits), count in sorted(solution.group_shapes.items())
-        for _ in range(count)
-    ]
+class _Pools:
+    """The pieces still to place, by card, kind (real or joker) and origin (table or hand)."""
+
+    def __init__(self, solution: FlowSolution, table_real: Counter[Card]) -> None:
+        self.real = {Origin.TABLE: Counter(table_real), Origin.HAND: Counter(solution.hand_played)}
+        table_jokers = Counter(solution.jokers_at)
+        table_jokers.subtract(solution.hand_jokers_at)
+        self.jokers = {Origin.TABLE: table_jokers, Origin.HAND: Counter(solution.hand_jokers_at)}
+
+    def take(self, card: Card, origin: Origin) -> Piece:
+        """A piece showing ``card`` from ``origin`` (``ANY``: either): real first, then joker."""
+        origins = (Origin.TABLE, Origin.HAND) if origin is Origin.ANY else (origin,)
+        for pools, make in ((self.real, _real), (self.jokers, Joker)):
+            for source in origins:
+                if pools[source][card] > 0:
+                    pools[source][card] -= 1
+                    return make(card)
+        raise AssertionError(f"the model's counts leave no piece for {card}")
+
+    def take_own(self, piece: Piece) -> Piece | None:
+        """The kept meld's own piece back from the table, if it is still there."""
+        card = represented_card(piece)
+        pool = (self.jokers if isinstance(piece, Joker) else self.real)[Origin.TABLE]
+        if card is None or pool[card] <= 0:
+            return None
+        pool[card] -= 1
+        return piece
 
 
-def run_slots(solution: FlowSolution, rules: RuleSet) -> list[list[Card]]:
-    """The sequences as lists of cards, traced along each suit.
-
-    Where some complete runs go on and others end, the longest go on: a deterministic choice.
-    """
-    first = 1 if rules.ace_low else 2
-    last = 14 if rules.ace_high else 13
-    runs: list[list[Card]] = []
-    for suit in range(4):
-        active: list[list[int]] = []
-        for p in range(first, last + 1):
-            incomplete = [run for run in active if len(run) < rules.run_min]
-            complete = [run for run in active if len(run) >= rules.run_min]
-            going_on = solution.run_continues.get((suit, p), 0)
-            finished = complete[going_on:]
-            runs.extend([Card(card_at(q), suit) for q in run] for run in finished)
-            active = incomplete + complete[:going_on]
-            for run in active:
-                run.append(p)
-            active.extend([p] for _ in range(solution.run_starts.get((suit, p), 0)))
-            active.sort(key=lambda run: (-len(run), run[0]))
-        runs.extend([Card(card_at(q), suit) for q in run] for run in active)
-    return runs
+def _real(card: Card) -> Piece:
+    return card
 
 
 def arrange(
-    solution: FlowSolution, inventory: Inventory, table: tuple[Meld, ...], rules: RuleSet
+    solution: FlowSolution,
+    inventory: Inventory,
+    table: tuple[Meld, ...],
+    rules: RuleSet,
+    *,
+    table_used: bool = True,
 ) -> tuple[list[Meld], list[Meld]]:
     """The final table as (kept original melds, new melds), every meld in canonical order.
 
-    A kept meld keeps its pieces where it can; only a joker whose real card must take its place
-    (because the joker is needed elsewhere) is swapped for that card.
+    ``table_used`` is false when the play may not touch the table (Rummikub's initial meld): then
+    the table's pieces are not in the pools and the kept melds are the table as it is.
     """
-    real_left = inventory.table_real + solution.hand_played
-    jokers_left = Counter(solution.jokers_at)
-    kept_slots = [list(table[index]) for index in solution.kept_melds]
-    # First pass: every kept piece that can stay, stays.
-    kept: list[list[Piece | None]] = []
-    for meld in kept_slots:
-        placed: list[Piece | None] = []
-        for piece in meld:
-            pool = jokers_left if isinstance(piece, Joker) else real_left
-            card = represented_card(piece)
-            if card is not None and pool[card] > 0:
-                pool[card] -= 1
-                placed.append(piece)
-            else:
-                placed.append(None)
-        kept.append(placed)
-    flow_slots = group_slots(solution) + run_slots(solution, rules)
-    new = [[_take(card, real_left, jokers_left) for card in meld] for meld in flow_slots]
-    # Second pass: a kept slot whose own piece went elsewhere takes the other kind of piece.
-    finished_kept = [
+    pools = _Pools(solution, inventory.table_real if table_used else Counter())
+    kept_melds = [table[index] for index in solution.kept_melds]
+    # First every kept piece that can stay, stays; a kept slot whose own piece had to go elsewhere
+    # (a joker freed by its real card) then takes whatever shows its card.
+    staying = [[pools.take_own(piece) for piece in meld] for meld in kept_melds]
+    table_origin = Origin.TABLE if solution.tracks_origin else Origin.ANY
+    new = [[pools.take(card, origin) for card, origin in meld] for meld in solution.melds]
+    kept = [
         [
-            piece if piece is not None else _take(_slot_card(original), real_left, jokers_left)
-            for piece, original in zip(placed, meld, strict=True)
+            piece if piece is not None else pools.take(_slot_card(own), table_origin)
+            for piece, own in zip(placed, meld, strict=True)
         ]
-        for placed, meld in zip(kept, kept_slots, strict=True)
+        for placed, meld in zip(staying, kept_melds, strict=True)
     ]
-    return (
-        [_canonical(meld, rules) for meld in finished_kept],
-        [_canonical(meld, rules) for meld in new],
-    )
+    return [_canonical(meld, rules) for meld in kept], [_canonical(meld, rules) for meld in new]
 
 
 def _slot_card(piece: Piece) -> Card:
@@ -96,17 +85,6 @@ def _slot_card(piece: Piece) -> Card:
     if card is None:
         raise AssertionError("table jokers are declared")
     return card
-
-
-def _take(card: Card, real_left: Counter[Card], jokers_left: Counter[Card]) -> Piece:
-    """A piece for a slot showing ``card``: the real card if one is left, else a joker."""
-    if real_left[card] > 0:
-        real_left[card] -= 1
-        return card
-    if jokers_left[card] > 0:
-        jokers_left[card] -= 1
-        return Joker(card)
-    raise AssertionError(f"the model's counts leave no piece for {card}")
 
 
 def _canonical(pieces: list[Piece], rules: RuleSet) -> Meld:

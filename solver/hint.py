@@ -6,7 +6,8 @@ from collections import Counter
 
 from solver.arrange import arrange, played_pieces
 from solver.changes import describe
-from solver.model import ModelOutcome, RearrangementModel
+from solver.marked_model import MarkedRearrangementModel
+from solver.model import ModelOutcome, RearrangementModel, table_is_frozen
 from solver.notation import Meld, sort_pieces
 from solver.play import Objective, Play, Status
 from solver.position import Position
@@ -26,8 +27,17 @@ def best_play(
     With ``play_all`` the play must empty the hand (status ``NO_MOVE`` when it cannot). Among plays
     of equal value the one keeping the most original melds intact wins, so answers are stable.
     """
-    model = RearrangementModel(position, objective, play_all=play_all)
+    model = build_model(position, objective, play_all=play_all)
     return play_from_outcome(position, objective, model, model.solve(time_limit))
+
+
+def build_model(
+    position: Position, objective: Objective = Objective.POINTS, *, play_all: bool = False
+) -> RearrangementModel:
+    """The model that fits the rules: 500 rummy's needs every new meld to hold a hand card."""
+    if position.rules.new_meld_needs_hand_card and not table_is_frozen(position):
+        return MarkedRearrangementModel(position, objective, play_all=play_all)
+    return RearrangementModel(position, objective, play_all=play_all)
 
 
 def play_from_outcome(
@@ -44,10 +54,12 @@ def play_from_outcome(
             raise RuntimeError(f"the solver failed on a valid model: {outcome.status}")
         return _no_play(position, objective, status, outcome.bound)
     solution = outcome.solution
-    kept, new = arrange(solution, model.inventory, position.table, rules)
+    kept, new = arrange(
+        solution, model.inventory, position.table, rules, table_used=not model.table_frozen
+    )
     played = sort_pieces(played_pieces(solution))
-    if model.initial_only:
-        # The initial meld leaves the table as it was and adds the new melds after it.
+    if model.table_frozen:
+        # A frozen table (initial meld, gin) stays as it was; the new melds come after it.
         kept = list(position.table)
     rearrangement = describe(position.table, [*kept, *new], played, rules)
     hand_left = _remove(position.hand, played)

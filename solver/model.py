@@ -18,6 +18,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
@@ -28,26 +29,29 @@ from solver.inventory import Inventory, take_inventory
 from solver.play import Objective
 from solver.position import Position
 from solver.rules import RuleSet
+from solver.trace import Origin, Slot, card_at, sequence_positions, trace_groups, trace_runs
 
 Expr = cp_model.LinearExpr | int
 
 
 @dataclass(frozen=True)
 class FlowSolution:
-    """A solution of the model in plain numbers, ready to be turned into melds.
+    """A solution of the model in plain numbers and card lists, ready to be filled with pieces.
 
-    ``run_starts[(suit, p)]`` counts sequences starting at position ``p`` (1-14, 14 being the ace
-    above the king) and ``run_continues[(suit, p)]`` complete sequences that go on through ``p``.
+    ``melds`` are the melds outside the kept ones, as slots: the card each place shows and where
+    its piece must come from. ``jokers_at`` counts every joker by the card it stands for at the end;
+    ``hand_jokers_at`` those that came from the hand, where the model tells them apart
+    (``tracks_origin``: 500 rummy, where every new meld needs a hand card).
     """
 
     kept_melds: tuple[int, ...]
     hand_played: Counter[Card]
     hand_jokers_played: int
     jokers_at: Counter[Card]
-    group_shapes: dict[tuple[int, tuple[int, ...]], int]
-    run_starts: dict[tuple[int, int], int]
-    run_continues: dict[tuple[int, int], int]
+    hand_jokers_at: Counter[Card]
+    melds: tuple[tuple[Slot, ...], ...]
     value: int
+    tracks_origin: bool = False
 
 
 @dataclass(frozen=True)
@@ -59,13 +63,15 @@ class ModelOutcome:
     bound: int | None
 
 
-def card_at(position: int) -> int:
-    """The rank at a sequence position: 1-13 as they are, 14 is the ace above the king."""
-    return position if position <= 13 else 1
+def table_is_frozen(position: Position) -> bool:
+    """True when the play may only add new melds from the hand, leaving the table as it is."""
+    return position.initial or not position.rules.table_rearrangement
 
 
 class RearrangementModel:
     """The CP-SAT model for one position and objective. Build it, then call :meth:`solve`."""
+
+    tracks_origin = False
 
     def __init__(
         self,
@@ -82,11 +88,14 @@ class RearrangementModel:
         self.rules: RuleSet = rules
         self.objective = objective
         self.inventory: Inventory = take_inventory(position)
-        # Rummikub's initial meld: the table stays as it is; the hand alone must make the points.
-        self.initial_only = position.initial and rules.initial_meld_points > 0
+        # Before the initial meld, and in games without manipulation (gin), the table stays as it
+        # is and the hand alone makes new melds (worth the initial-meld points where the rules say).
+        self.table_frozen = table_is_frozen(position)
+        self.initial_points = rules.initial_meld_points if position.initial else 0
         self.model = cp_model.CpModel()
-        self._first = 1 if rules.ace_low else 2
-        self._last = 14 if rules.ace_high else 13
+        self._positions = sequence_positions(rules)
+        self._first = self._positions.start
+        self._last = self._positions.stop - 1
         self._build_pieces(play_all)
         self._build_groups()
         self._build_sequences()
@@ -108,9 +117,9 @@ class RearrangementModel:
         )
         self.played_count: Expr = sum(self.hand_played.values()) + self.hand_jokers
         model.add(self.played_count >= 1)
-        table_melds = () if self.initial_only else inv.melds
-        self.table_real: Counter[Card] = Counter() if self.initial_only else inv.table_real
-        self.table_jokers: Counter[Card] = Counter() if self.initial_only else inv.table_jokers
+        table_melds = () if self.table_frozen else inv.melds
+        self.table_real: Counter[Card] = Counter() if self.table_frozen else inv.table_real
+        self.table_jokers: Counter[Card] = Counter() if self.table_frozen else inv.table_jokers
         # A kept meld reads exactly as before: the same cards, jokers standing for the same cards
         # (a joker swapped for its real card still counts, as the meld shows the same cards).
         self.kept = [model.new_bool_var(f"keep_{index}") for index in range(len(table_melds))]
@@ -215,11 +224,11 @@ class RearrangementModel:
             if card.rank == 1:
                 used = used + self.in_runs.get((card.suit, 14), 0)
             self.model.add(free == used)
-        if self.initial_only:
+        if self.initial_points:
             rules = self.rules
             meld_value = sum(rules.card_value(card) * free for card, free in self.free.items())
             # (no melds are kept in the flow here, so free pieces are exactly the new melds)
-            self.model.add(meld_value >= rules.initial_meld_points)
+            self.model.add(meld_value >= self.initial_points)
 
     def _build_objective(self) -> None:
         rules = self.rules
@@ -280,11 +289,23 @@ class RearrangementModel:
             hand_played=Counter({card: value(v) for card, v in self.hand_played.items()}),
             hand_jokers_played=value(self.hand_jokers),
             jokers_at=Counter({card: value(v) for card, v in self.jokers_at.items()}),
-            group_shapes={key: value(v) for key, v in self.group_shapes.items()},
-            run_starts={key: value(v) for key, v in self.starts.items()},
-            run_continues={key: value(v) for key, v in self.continues.items()},
+            hand_jokers_at=self._extract_hand_jokers(value),
+            melds=self._extract_melds(value),
             value=value(self.value),
+            tracks_origin=self.tracks_origin,
         )
+
+    def _extract_hand_jokers(self, value: Callable[[Expr], int]) -> Counter[Card]:
+        """Jokers from the hand by declared card; this model does not tell them apart."""
+        return Counter()
+
+    def _extract_melds(self, value: Callable[[Expr], int]) -> tuple[tuple[Slot, ...], ...]:
+        """The new melds as slots; any piece showing the slot's card may fill it."""
+        shapes = {key: value(count) for key, count in self.group_shapes.items()}
+        starts = {key: value(count) for key, count in self.starts.items()}
+        going_on = {key: value(count) for key, count in self.continues.items()}
+        cards = trace_groups(shapes) + trace_runs(starts, going_on, self.rules)
+        return tuple(tuple((card, Origin.ANY) for card in meld) for meld in cards)
 
 
 def _is_zero(expr: Expr) -> bool:
