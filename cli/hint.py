@@ -116,6 +116,7 @@ def play_json(position: Position, play: Play) -> dict[str, Any]:
         "hand_points_left": play.hand_points_left,
         "table": [pieces(meld) for meld in play.table],
         "changed_melds": list(play.changed_melds),
+        "new_melds": list(play.new_melds),
         "changes": list(play.changes),
         "can_knock": play.can_knock,
     }
@@ -145,7 +146,11 @@ def _print_human(position: Position, play: Play) -> None:
         out=out,
     )
     notes: list[str | Text | None] = [
-        Text("changed", style="yellow") if index in play.changed_melds else None
+        Text("new", style="green")
+        if index in play.new_melds
+        else Text("changed", style="yellow")
+        if index in play.changed_melds
+        else None
         for index in range(len(play.table))
     ]
     print_table(play.table, notation, title="table after the play:", notes=notes, out=out)

@@ -26,11 +26,13 @@ class Rearrangement:
     """The new table in readable order and the steps that lead to it.
 
     ``table`` lists each old meld's successor in the old order, then the new melds; ``changed``
-    holds the indices (into ``table``) of melds that are new or differ from their old meld.
+    holds the indices (into ``table``) of melds that are new or differ from their old meld, ``new``
+    those of melds with no old meld at all.
     """
 
     table: tuple[Meld, ...]
     changed: tuple[int, ...]
+    new: tuple[int, ...]
     steps: tuple[str, ...]
 
 
@@ -79,7 +81,8 @@ def describe(
         or _lost_pieces(old, table, successor, position)
     )
     steps = _steps(old, table, origins, successor, rules)
-    return Rearrangement(table, changed, steps)
+    new_melds = tuple(range(len(table) - len(unmatched), len(table)))
+    return Rearrangement(table, changed, new_melds, steps)
 
 
 def _predecessor(successor: dict[int, int], position: int) -> int | None:

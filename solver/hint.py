@@ -77,6 +77,7 @@ def play_from_outcome(
         bound=outcome.bound,
         changes=rearrangement.steps,
         changed_melds=rearrangement.changed,
+        new_melds=rearrangement.new,
         can_knock=rules.knock_limit is not None and points_left <= rules.knock_limit,
     )
 
@@ -96,6 +97,7 @@ def _no_play(position: Position, objective: Objective, status: Status, bound: in
         bound=bound,
         changes=(),
         changed_melds=(),
+        new_melds=(),
         can_knock=rules.knock_limit is not None and points_left <= rules.knock_limit,
     )
 

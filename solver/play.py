@@ -31,8 +31,8 @@ class Play:
     ``played`` are the hand pieces laid (jokers undeclared, as they were in hand); ``table`` is the
     table after the play with every joker declared; ``bound`` is the best objective value still
     possible (equal to the achieved value when optimal); ``changed_melds`` indexes the melds of
-    ``table`` that are new or changed. With ``NO_MOVE`` or ``UNKNOWN``,
-    ``played`` is empty and ``table`` is the table as it was.
+    ``table`` that are new or changed, ``new_melds`` those that are new. With ``NO_MOVE`` or
+    ``UNKNOWN``, ``played`` is empty and ``table`` is the table as it was.
     """
 
     status: Status
@@ -46,6 +46,7 @@ class Play:
     bound: int | None
     changes: tuple[str, ...]
     changed_melds: tuple[int, ...]
+    new_melds: tuple[int, ...]
     can_knock: bool
 
     @property
