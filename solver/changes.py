@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import networkx as nx
 
 from solver.cards import Joker, Piece, piece_sort_key
-from solver.melds import judge_meld
+from solver.melds import meld_kind
 from solver.notation import Meld, format_pieces
 from solver.rules import RuleSet
 
@@ -42,18 +42,31 @@ def _identity(piece: Piece) -> Piece:
 
 
 def match_melds(old: Sequence[Meld], new: Sequence[Meld]) -> dict[int, int]:
-    """Pair old melds with new ones to maximise the cards they share (old index -> new index)."""
+    """Pair old melds with new ones (old index -> new index).
+
+    A meld left exactly as it was pairs with itself; the others are paired to maximise the cards
+    they share (maximum-weight matching). Most of a table is usually untouched, which keeps the
+    matching small.
+    """
+    pairs: dict[int, int] = {}
+    unchanged: dict[Meld, list[int]] = defaultdict(list)
+    for k, after in enumerate(new):
+        unchanged[tuple(sorted(after, key=piece_sort_key))].append(k)
+    for i, before in enumerate(old):
+        same = unchanged.get(tuple(sorted(before, key=piece_sort_key)))
+        if same:
+            pairs[i] = same.pop(0)
+    taken = set(pairs.values())
+    rest_new = {k: Counter(map(_identity, new[k])) for k in range(len(new)) if k not in taken}
     graph = nx.Graph()
     for i, before in enumerate(old):
+        if i in pairs:
+            continue
         have = Counter(map(_identity, before))
-        for k, after in enumerate(new):
-            shared = sum((have & Counter(map(_identity, after))).values())
+        for k, cards in rest_new.items():
+            shared = (have & cards).total()
             if shared:
-                # Doubling the weight and adding one for an identical meld keeps unchanged melds
-                # paired with themselves when several pairings share as many cards.
-                same = Counter(before) == Counter(after)
-                graph.add_edge(("old", i), ("new", k), weight=2 * shared + int(same))
-    pairs: dict[int, int] = {}
+                graph.add_edge(("old", i), ("new", k), weight=shared)
     for left, right in nx.max_weight_matching(graph):
         old_node, new_node = (left, right) if left[0] == "old" else (right, left)
         pairs[old_node[1]] = new_node[1]
@@ -66,41 +79,28 @@ def describe(
     """Order the new table after the old one and say what moved where."""
     pairs = match_melds(old, new)
     order = [pairs[i] for i in range(len(old)) if i in pairs]
+    matched = set(order)
     unmatched = sorted(
-        (k for k in range(len(new)) if k not in order),
+        (k for k in range(len(new)) if k not in matched),
         key=lambda k: [piece_sort_key(piece) for piece in new[k]],
     )
-    order.extend(unmatched)
-    table = tuple(new[k] for k in order)
-    successor = {i: order.index(k) for i, k in pairs.items()}
-    origins = _trace_origins(old, table, played, successor)
+    table = tuple(new[k] for k in [*order, *unmatched])
+    # The old meld each meld of the new table grew out of (None for a new meld).
+    home: list[int | None] = [i for i in range(len(old)) if i in pairs]
+    home.extend(None for _ in unmatched)
     changed = tuple(
         position
-        for position, meld in enumerate(table)
-        if any(origin != _predecessor(successor, position) for origin in origins[position])
-        or _lost_pieces(old, table, successor, position)
+        for position, before in enumerate(home)
+        if before is None or Counter(old[before]) != Counter(table[position])
     )
-    steps = _steps(old, table, origins, successor, rules)
-    new_melds = tuple(range(len(table) - len(unmatched), len(table)))
+    origins = _trace_origins(old, table, played, home)
+    steps = _steps(old, table, origins, home, rules)
+    new_melds = tuple(range(len(order), len(table)))
     return Rearrangement(table, changed, new_melds, steps)
 
 
-def _predecessor(successor: dict[int, int], position: int) -> int | None:
-    return next((i for i, k in successor.items() if k == position), None)
-
-
-def _lost_pieces(
-    old: Sequence[Meld], table: Sequence[Meld], successor: dict[int, int], position: int
-) -> bool:
-    before = _predecessor(successor, position)
-    return before is not None and Counter(old[before]) != Counter(table[position])
-
-
 def _trace_origins(
-    old: Sequence[Meld],
-    table: Sequence[Meld],
-    played: Sequence[Piece],
-    successor: dict[int, int],
+    old: Sequence[Meld], table: Sequence[Meld], played: Sequence[Piece], home: list[int | None]
 ) -> list[list[int]]:
     """For each piece of each new meld, the old meld it came from, or ``HAND``."""
     left: dict[int, Counter[Piece]] = {
@@ -108,13 +108,13 @@ def _trace_origins(
     }
     left[HAND] = Counter(map(_identity, played))
     origins: list[list[int]] = [[] for _ in table]
-    predecessor = {k: i for i, k in successor.items()}
     for position, meld in enumerate(table):
+        # A piece stays in its own meld where it can; then comes from the hand; then moves.
+        candidates = [source for source in (home[position], HAND) if source is not None]
+        candidates.extend(range(len(old)))
         for piece in meld:
             identity = _identity(piece)
-            # A piece stays in its own meld where it can; then comes from the hand; then moves.
-            candidates = [predecessor.get(position), HAND, *range(len(old))]
-            source = next(c for c in candidates if c is not None and left[c][identity] > 0)
+            source = next(c for c in candidates if left[c][identity] > 0)
             left[source][identity] -= 1
             origins[position].append(source)
     return origins
@@ -124,24 +124,22 @@ def _steps(
     old: Sequence[Meld],
     table: Sequence[Meld],
     origins: list[list[int]],
-    successor: dict[int, int],
+    home: list[int | None],
     rules: RuleSet,
 ) -> tuple[str, ...]:
     notation = rules.notation
 
     def label(position: int) -> str:
-        before = _predecessor(successor, position)
+        before = home[position]
         now = format_pieces(table[position], notation)
         if before is None:
-            kind = judge_meld(table[position], rules).kind
-            return f"a new {kind.value if kind else 'meld'} {now}"
+            return f"a new {meld_kind(table[position]).value} {now}"
         return f"{format_pieces(old[before], notation)} (now {now})"
 
     moves: defaultdict[tuple[int, int], list[Piece]] = defaultdict(list)
     for position, meld in enumerate(table):
-        home = _predecessor(successor, position)
         for piece, source in zip(meld, origins[position], strict=True):
-            if source != home:
+            if source != home[position]:
                 moves[source, position].append(piece)
     steps = []
     for (source, position), pieces in sorted(moves.items(), key=lambda item: item[0][1]):

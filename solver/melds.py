@@ -120,6 +120,12 @@ def meld_shapes(
     return [*_group_shapes(known, wild, rules), *_sequence_shapes(known, wild, rules)]
 
 
+def meld_kind(pieces: Sequence[Piece]) -> MeldKind:
+    """The kind of a legal meld whose jokers are all declared: one rank makes a group."""
+    ranks = {card.rank for card in map(represented_card, pieces) if card is not None}
+    return MeldKind.GROUP if len(ranks) == 1 else MeldKind.SEQUENCE
+
+
 def is_legal_meld(cards: Sequence[Card], rules: RuleSet) -> bool:
     """True when ``cards`` (jokers already replaced by their cards) form a legal meld."""
     return bool(meld_shapes(cards, 0, rules))

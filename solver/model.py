@@ -127,6 +127,11 @@ class RearrangementModel:
             keep for keep, meld in zip(self.kept, table_melds, strict=True) if meld.jokers.total()
         ]
         joker_total = self.table_jokers.total() + inv.hand_jokers
+        # For each card, the kept-meld booleans of the melds showing it, with how often they do.
+        holders: dict[Card, list[tuple[cp_model.IntVar, int]]] = {}
+        for keep, meld in zip(self.kept, table_melds, strict=True):
+            for card, count in (meld.real + meld.jokers).items():
+                holders.setdefault(card, []).append((keep, count))
         self.jokers_at: dict[Card, Expr] = {}
         self.most: dict[Card, int] = {}
         self.free: dict[Card, Expr] = {}
@@ -140,11 +145,7 @@ class RearrangementModel:
                     # A table joker declared this card may change only if the real card ends on
                     # the table (RULES-REFERENCE's reading of joker locking).
                     model.add(jokers + real >= self.table_jokers[card])
-                reserved = sum(
-                    keep * (meld.real[card] + meld.jokers[card])
-                    for keep, meld in zip(self.kept, table_melds, strict=True)
-                    if meld.real[card] or meld.jokers[card]
-                )
+                reserved = sum(keep * count for keep, count in holders.get(card, ()))
                 self.free[card] = real + jokers - reserved
                 # Bound on the pieces standing for a card: every real copy present, every joker.
                 self.most[card] = self.table_real[card] + inv.hand_real[card] + joker_total
