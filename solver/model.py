@@ -63,6 +63,35 @@ class ModelOutcome:
     bound: int | None
 
 
+def joker_candidates(
+    present: set[Card], declared: set[Card], joker_total: int, rules: RuleSet
+) -> set[Card]:
+    """The cards a joker can stand for in some legal meld of this position.
+
+    A meld holds at most ``joker_total`` jokers, so a joker in a group needs at least
+    ``group_min - joker_total`` real cards of its rank, and a joker in a run a window of ``run_min``
+    ranks around it with at least ``run_min - joker_total`` real cards. Table jokers may also keep
+    their cards. Pruning the rest keeps the model small.
+    """
+    every = {Card(rank, suit) for suit in range(4) for rank in range(1, 14)}
+    if joker_total >= min(rules.group_min, rules.run_min):
+        return every  # jokers alone could make a meld anywhere
+    if not joker_total:
+        return set()
+    cards = set(declared)
+    for rank in range(1, 14):
+        row = [Card(rank, suit) for suit in range(4)]
+        if sum(card in present for card in row) >= rules.group_min - joker_total:
+            cards.update(row)
+    positions = list(sequence_positions(rules))
+    for suit in range(4):
+        for start in range(len(positions) - rules.run_min + 1):
+            window = [Card(card_at(p), suit) for p in positions[start : start + rules.run_min]]
+            if sum(card in present for card in window) >= rules.run_min - joker_total:
+                cards.update(window)
+    return cards
+
+
 def table_is_frozen(position: Position) -> bool:
     """True when the play may only add new melds from the hand, leaving the table as it is."""
     return position.initial or not position.rules.table_rearrangement
@@ -135,10 +164,14 @@ class RearrangementModel:
         self.jokers_at: dict[Card, Expr] = {}
         self.most: dict[Card, int] = {}
         self.free: dict[Card, Expr] = {}
+        present = {card for card, count in (self.table_real + inv.hand_real).items() if count}
+        joker_cards = joker_candidates(present, set(self.table_jokers), joker_total, self.rules)
         for suit in range(4):
             for rank in range(1, 14):
                 card = Card(rank, suit)
-                jokers: Expr = model.new_int_var(0, joker_total, f"j_{card}") if joker_total else 0
+                jokers: Expr = 0
+                if card in joker_cards:
+                    jokers = model.new_int_var(0, joker_total, f"j_{card}")
                 self.jokers_at[card] = jokers
                 real = self.table_real[card] + self.hand_played.get(card, 0)
                 if self.table_jokers[card]:
@@ -148,7 +181,8 @@ class RearrangementModel:
                 reserved = sum(keep * count for keep, count in holders.get(card, ()))
                 self.free[card] = real + jokers - reserved
                 # Bound on the pieces standing for a card: every real copy present, every joker.
-                self.most[card] = self.table_real[card] + inv.hand_real[card] + joker_total
+                joker_bound = joker_total if card in joker_cards else 0
+                self.most[card] = self.table_real[card] + inv.hand_real[card] + joker_bound
         if joker_total:
             model.add(sum(self.jokers_at.values()) == self.table_jokers.total() + self.hand_jokers)
 
