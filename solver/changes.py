@@ -11,8 +11,6 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import networkx as nx
-
 from solver.cards import Joker, Piece, piece_sort_key
 from solver.melds import meld_kind
 from solver.notation import Meld, format_pieces
@@ -58,7 +56,7 @@ def match_melds(old: Sequence[Meld], new: Sequence[Meld]) -> dict[int, int]:
             pairs[i] = same.pop(0)
     taken = set(pairs.values())
     rest_new = {k: Counter(map(_identity, new[k])) for k in range(len(new)) if k not in taken}
-    graph = nx.Graph()
+    edges: dict[tuple[int, int], int] = {}
     for i, before in enumerate(old):
         if i in pairs:
             continue
@@ -66,7 +64,23 @@ def match_melds(old: Sequence[Meld], new: Sequence[Meld]) -> dict[int, int]:
         for k, cards in rest_new.items():
             shared = (have & cards).total()
             if shared:
-                graph.add_edge(("old", i), ("new", k), weight=shared)
+                edges[i, k] = shared
+    pairs.update(_best_pairs(edges))
+    return pairs
+
+
+def _best_pairs(edges: dict[tuple[int, int], int]) -> dict[int, int]:
+    """A maximum-weight matching of old to new melds over ``edges`` (weight = cards shared)."""
+    olds = Counter(i for i, _ in edges)
+    news = Counter(k for _, k in edges)
+    if all(count == 1 for count in (olds + news).values()):
+        return dict(edges)  # no meld has a choice of partner: every edge is in the matching
+    import networkx as nx  # loaded only when there is a real choice to make (it is slow to load)
+
+    graph = nx.Graph()
+    for (i, k), shared in edges.items():
+        graph.add_edge(("old", i), ("new", k), weight=shared)
+    pairs: dict[int, int] = {}
     for left, right in nx.max_weight_matching(graph):
         old_node, new_node = (left, right) if left[0] == "old" else (right, left)
         pairs[old_node[1]] = new_node[1]

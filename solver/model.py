@@ -21,9 +21,8 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ortools.sat.python import cp_model
-
 from solver.cards import Card
+from solver.cpsat import cp_model
 from solver.errors import UnsupportedError
 from solver.inventory import Inventory, take_inventory
 from solver.play import Objective

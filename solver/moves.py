@@ -13,8 +13,6 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-import networkx as nx
-
 from solver.cards import Card, Joker, Piece, piece_sort_key, represented_card
 from solver.errors import RulesError
 from solver.melds import MeldKind, MeldVerdict
@@ -374,6 +372,8 @@ def _melds_without_hand_card(move: _Move) -> list[Reason]:
     Copies of a card are interchangeable, so which meld a played piece went into is a choice: a
     maximum bipartite matching between those melds and the played pieces finds the best one.
     """
+    import networkx as nx  # only here: loading it is a third of a second that most checks skip
+
     graph = nx.Graph()
     meld_nodes = [("meld", index) for index in move.new_after]
     graph.add_nodes_from(meld_nodes)
