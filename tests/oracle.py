@@ -4,12 +4,13 @@ It answers the same question as ``solver.hint.best_play`` by plain enumeration, 
 (up to about a dozen pieces in all):
 
 1. every non-empty sub-multiset ``P`` of the hand is a candidate play, tried best objective first;
-2. for a candidate, every sub-multiset ``K`` of the original melds is tried as the set of melds kept
-   unchanged (largest first); the rest of the pieces (table pieces not in ``K`` plus ``P``) must be
-   split into legal melds, each joker getting a declared card;
-3. the split is a depth-first search that always places the smallest remaining piece, trying every
-   legal meld shape that holds it and every way of filling the shape from the remaining pieces,
-   memoised on the sorted multiset of remaining pieces.
+2. for a candidate, a depth-first search splits all table pieces plus ``P`` into legal melds,
+   declaring every joker: it always places the smallest remaining piece, trying every legal meld
+   shape that holds it and every way of filling the shape from the remaining pieces; it is memoised
+   on the sorted multiset of remaining pieces (plus the small bookkeeping below);
+3. among the splits it takes one keeping the most original melds (each final meld may match one
+   original meld not matched yet; matching is by equal keys, so taking a match whenever one is
+   there counts the multiset intersection exactly).
 
 Rules enforced (the readings of ``RULES-REFERENCE.md`` and the engine's brief):
 
@@ -20,9 +21,14 @@ Rules enforced (the readings of ``RULES-REFERENCE.md`` and the engine's brief):
 - Rummikub's initial meld (``position.initial`` and ``rules.initial_meld_points > 0``): the table is
   untouched and ``P`` alone forms new melds worth at least the threshold, a joker counting as the
   rank value of the card it declares;
-- 500 rummy (``rules.new_meld_needs_hand_card``): every final meld that is not an original meld kept
-  unchanged holds at least one piece from ``P``. Pieces carry their origin (table or hand) in the
-  search so that this can be checked; identical pieces of the same origin are interchangeable.
+- 500 rummy (``rules.new_meld_needs_hand_card``): every final meld that is not an original meld
+  kept unchanged (identical, joker declarations included) holds at least one piece from ``P``.
+  Pieces carry their origin (table or hand) in the search so that this can be checked; identical
+  pieces of the same origin are interchangeable.
+
+Two notions of "kept" are offered for the tie-break: ``IDENTICAL`` (the same pieces, each joker with
+the same declaration) and ``SAME_CARDS`` (the meld shows the same cards, a joker and the real card
+it stands for being equal), the engine's notion.
 
 The only library code used is the domain types (cards, rule-set fields, positions): no meld checker,
 no model. Meld shapes are built here from the definition (one rank and distinct suits, or one suit
@@ -31,6 +37,7 @@ and consecutive ranks with the ace low and/or high).
 
 from __future__ import annotations
 
+import enum
 import itertools
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -51,13 +58,25 @@ Placed = tuple[Item, CardKey]
 PlacedMeld = tuple[Placed, ...]
 # Per card, how many more jokers must still be declared as it (sorted, counts > 0).
 Need = tuple[tuple[CardKey, int], ...]
+# A meld as a sorted tuple of (rank, suit, 0 for a real card / 1 for a declared joker).
+MeldKey = tuple[tuple[int, int, int], ...]
+# Original melds not matched yet, as a sorted tuple of keys.
+Originals = tuple[MeldKey, ...]
+# The best a search state can still do: the melds kept and the melds laid, or None if stuck.
+Outcome = tuple[int, tuple[PlacedMeld, ...]] | None
 
 T = TypeVar("T")
-MeldKey = tuple[tuple[int, int, int], ...]
 
 JOKER = 99
 TABLE_ORIGIN = 0
 HAND_ORIGIN = 1
+
+
+class Kept(enum.Enum):
+    """When an original meld counts as kept intact."""
+
+    IDENTICAL = "identical"  # the same pieces, every joker declared as before
+    SAME_CARDS = "same-cards"  # the same cards shown: a joker counts as the card it stands for
 
 
 @dataclass(frozen=True)
@@ -65,8 +84,8 @@ class OracleAnswer:
     """The oracle's best play.
 
     ``value`` is the optimal objective value, ``max_melds_kept`` the most original melds that can
-    stay unchanged among the plays reaching it; ``played`` and ``table`` are one such play (a
-    witness: the hand pieces laid, and the final table with every joker declared).
+    stay intact (in the notion asked for) among the plays reaching it; ``played`` and ``table`` are
+    one such play (a witness: the hand pieces laid, the final table with every joker declared).
     """
 
     value: int
@@ -82,7 +101,7 @@ class OracleAnswer:
         )
 
 
-# --- meld shapes, from the definition -------------------------------------------------------
+# --- meld shapes and meld keys, from the definition ------------------------------------------
 
 
 def _sequence_windows(rules: RuleSet, length: int) -> set[tuple[int, ...]]:
@@ -114,8 +133,8 @@ def meld_shapes(rules: RuleSet) -> list[tuple[CardKey, ...]]:
     return shapes
 
 
-def meld_key(meld: Sequence[Piece]) -> MeldKey:
-    """A meld as an order-free key: real cards and declared jokers (wild jokers sort last)."""
+def meld_key(meld: Sequence[Piece], kept: Kept = Kept.IDENTICAL) -> MeldKey:
+    """A meld as an order-free key (``SAME_CARDS``: a declared joker reads as its card)."""
     keys = []
     for piece in meld:
         if isinstance(piece, Card):
@@ -123,13 +142,27 @@ def meld_key(meld: Sequence[Piece]) -> MeldKey:
         elif piece.declared is None:
             keys.append((JOKER, JOKER, 2))
         else:
-            keys.append((piece.declared.rank, piece.declared.suit, 1))
+            joker_mark = 1 if kept is Kept.IDENTICAL else 0
+            keys.append((piece.declared.rank, piece.declared.suit, joker_mark))
     return tuple(sorted(keys))
 
 
-def melds_kept(before: Sequence[Sequence[Piece]], after: Sequence[Sequence[Piece]]) -> int:
-    """How many original melds appear unchanged in ``after`` (multiset intersection of melds)."""
-    common = Counter(map(meld_key, before)) & Counter(map(meld_key, after))
+def _placed_key(meld: PlacedMeld, kept: Kept) -> MeldKey:
+    joker_mark = 1 if kept is Kept.IDENTICAL else 0
+    return tuple(
+        sorted((card[0], card[1], joker_mark if item[0] == JOKER else 0) for item, card in meld)
+    )
+
+
+def melds_kept(
+    before: Sequence[Sequence[Piece]],
+    after: Sequence[Sequence[Piece]],
+    kept: Kept = Kept.IDENTICAL,
+) -> int:
+    """How many original melds appear intact in ``after`` (multiset intersection of melds)."""
+    common = Counter(meld_key(meld, kept) for meld in before) & Counter(
+        meld_key(meld, kept) for meld in after
+    )
     return sum(common.values())
 
 
@@ -143,14 +176,14 @@ def _sub_multisets(things: Counter[T], key: Callable[[T], Any]) -> Iterator[Coun
         yield Counter({thing: n for (thing, _), n in zip(kinds, counts, strict=True) if n})
 
 
-def _hand_order(piece: Piece) -> Item:
-    return _piece_item(piece, TABLE_ORIGIN)
-
-
 def _piece_item(piece: Piece, origin: int) -> Item:
     if isinstance(piece, Card):
         return (piece.rank, piece.suit, origin)
     return (JOKER, JOKER, origin)
+
+
+def _hand_order(piece: Piece) -> Item:
+    return _piece_item(piece, TABLE_ORIGIN)
 
 
 def _placed_piece(placed: Placed) -> Piece:
@@ -165,18 +198,27 @@ def _meld_value(meld: PlacedMeld, rules: RuleSet) -> int:
     return sum(rules.rank_values[card[0] - 1] for _, card in meld)
 
 
-class _Search:
-    """The memoised split of a pool of pieces into legal melds, for one rule set."""
+def _without(keys: Originals, key: MeldKey) -> Originals | None:
+    """``keys`` less one copy of ``key``, or ``None`` when ``key`` is not there."""
+    if key not in keys:
+        return None
+    index = keys.index(key)
+    return keys[:index] + keys[index + 1 :]
 
-    def __init__(self, rules: RuleSet, needs_hand_piece: bool) -> None:
+
+class _Search:
+    """The memoised split of a pool of pieces into legal melds, for one position."""
+
+    def __init__(self, rules: RuleSet, needs_hand_piece: bool, kept: Kept) -> None:
         self.rules = rules
         self.needs_hand_piece = needs_hand_piece
+        self.kept = kept
         self.shapes = meld_shapes(rules)
         self.shapes_with: dict[CardKey, list[tuple[CardKey, ...]]] = {}
         for shape in self.shapes:
             for card in set(shape):
                 self.shapes_with.setdefault(card, []).append(shape)
-        self.split_memo: dict[tuple[tuple[Item, ...], Need], tuple[PlacedMeld, ...] | None] = {}
+        self.split_memo: dict[tuple[tuple[Item, ...], Need, Originals, Originals], Outcome] = {}
         self.value_memo: dict[tuple[Item, ...], tuple[int, tuple[PlacedMeld, ...]] | None] = {}
 
     def fillings(self, pool: tuple[Item, ...], first: Item) -> Iterator[PlacedMeld]:
@@ -193,11 +235,8 @@ class _Search:
                 if meld in seen:
                     continue
                 seen.add(meld)
-                if all(item != first for item, _ in meld):
-                    continue
-                if self.needs_hand_piece and all(item[2] != HAND_ORIGIN for item, _ in meld):
-                    continue
-                yield meld
+                if any(item == first for item, _ in meld):
+                    yield meld
 
     def _fill(
         self,
@@ -221,27 +260,46 @@ class _Search:
             placed.pop()
             available[item] += 1
 
-    def split(self, pool: tuple[Item, ...], need: Need) -> tuple[PlacedMeld, ...] | None:
-        """Split all of ``pool`` into legal melds declaring jokers so that ``need`` is met.
+    def split(
+        self,
+        pool: tuple[Item, ...],
+        need: Need,
+        unmatched: Originals,
+        unchanged: Originals,
+    ) -> Outcome:
+        """Split all of ``pool`` into legal melds, keeping as many original melds as possible.
 
         ``pool`` is sorted; ``need`` lists cards that still need jokers declared as them (joker
-        locking). Returns the melds, or ``None`` when no split exists.
+        locking); ``unmatched`` are the original melds no final meld has matched yet (keys in the
+        chosen notion of kept); ``unchanged`` are the original melds (identical keys) that a final
+        meld without a hand piece may still be (500 rummy). Returns the number of melds kept and
+        the melds, or ``None`` when no split exists.
         """
-        key = (pool, need)
+        key = (pool, need, unmatched, unchanged)
         if key in self.split_memo:
             return self.split_memo[key]
-        result: tuple[PlacedMeld, ...] | None = None
+        result: Outcome = None
         joker_count = sum(1 for item in pool if item[0] == JOKER)
         if not pool:
-            result = () if not need else None
+            result = None if need else (0, ())
         elif sum(count for _, count in need) <= joker_count:
             for meld in self.fillings(pool, pool[0]):
-                rest = _remove(pool, meld)
-                rest_need = _reduce_need(need, meld)
-                tail = self.split(rest, rest_need)
-                if tail is not None:
-                    result = (meld, *tail)
-                    break
+                rest_unchanged: Originals | None = unchanged
+                if self.needs_hand_piece and all(item[2] != HAND_ORIGIN for item, _ in meld):
+                    # No hand piece: only an original meld left exactly as it was may be that.
+                    rest_unchanged = _without(unchanged, _placed_key(meld, Kept.IDENTICAL))
+                if rest_unchanged is None:
+                    continue
+                matched = _without(unmatched, _placed_key(meld, self.kept))
+                gain = 0 if matched is None else 1
+                rest_unmatched = unmatched if matched is None else matched
+                tail = self.split(
+                    _remove(pool, meld), _reduce_need(need, meld), rest_unmatched, rest_unchanged
+                )
+                if tail is not None and (result is None or gain + tail[0] > result[0]):
+                    result = (gain + tail[0], (meld, *tail[1]))
+                    if result[0] == len(unmatched):
+                        break  # every original meld still unmatched is kept: nothing beats it
         self.split_memo[key] = result
         return result
 
@@ -289,71 +347,53 @@ class _Arrangement:
 class _Oracle:
     """Everything about one position that does not depend on the candidate play."""
 
-    def __init__(self, position: Position) -> None:
+    def __init__(self, position: Position, kept: Kept) -> None:
         self.position = position
         rules = position.rules
         self.initial = position.initial and rules.initial_meld_points > 0
         self.needs_hand_piece = rules.new_meld_needs_hand_card and not self.initial
-        self.search = _Search(rules, self.needs_hand_piece)
+        self.search = _Search(rules, self.needs_hand_piece, kept)
         self.hand_origin = HAND_ORIGIN if self.needs_hand_piece else TABLE_ORIGIN
+        self.table_items: list[Item] = []
         self.table_real: Counter[CardKey] = Counter()
         self.jokers_before: Counter[CardKey] = Counter()
         for meld in position.table:
             for piece in meld:
+                self.table_items.append(_piece_item(piece, TABLE_ORIGIN))
                 if isinstance(piece, Card):
                     self.table_real[(piece.rank, piece.suit)] += 1
                 else:
                     if piece.declared is None:
                         raise ValueError("a table joker must be declared")
                     self.jokers_before[(piece.declared.rank, piece.declared.suit)] += 1
-        self.melds = Counter(meld_key(meld) for meld in position.table)
-        self.meld_by_key = {meld_key(meld): meld for meld in position.table}
+        self.originals = tuple(sorted(meld_key(meld, kept) for meld in position.table))
+        identical = tuple(sorted(meld_key(meld) for meld in position.table))
+        self.unchanged = identical if self.needs_hand_piece else ()
 
     def arrange(self, played: Counter[Piece]) -> _Arrangement | None:
         """The final table keeping the most original melds when ``played`` is laid, if any."""
         if self.initial:
             return self._arrange_initial(played)
         real_after = Counter(self.table_real)
-        for piece in played:
+        for piece, count in played.items():
             if isinstance(piece, Card):
-                real_after[(piece.rank, piece.suit)] += played[piece]
-        need: Counter[CardKey] = Counter()
-        for card, count in self.jokers_before.items():
-            if count > real_after[card]:
-                need[card] = count - real_after[card]
-        played_items = [_piece_item(piece, self.hand_origin) for piece in played.elements()]
-        kept_options = sorted(
-            _sub_multisets(self.melds, lambda key: key), key=lambda kept: -sum(kept.values())
+                real_after[(piece.rank, piece.suit)] += count
+        # Joker locking: at least J_before(c) - real_after(c) jokers must end declared c.
+        need = tuple(
+            sorted(
+                (card, count - real_after[card])
+                for card, count in self.jokers_before.items()
+                if count > real_after[card]
+            )
         )
-        if not self.needs_hand_piece:
-            # Kept melds are ordinary melds: with no split at all, no choice of kept melds helps.
-            everything = self._split(Counter(), need, played_items)
-            if everything is None:
-                return None
-        for kept in kept_options:
-            melds = self._split(kept, need, played_items)
-            if melds is not None:
-                return _Arrangement(sum(kept.values()), melds)
-        return None
-
-    def _split(
-        self, kept: Counter[MeldKey], need: Counter[CardKey], played: list[Item]
-    ) -> Table | None:
-        kept_melds = [self.meld_by_key[key] for key in kept.elements()]
-        pool: Counter[Item] = Counter(played)
-        remaining_need = Counter(need)
-        for meld in self.position.table:
-            pool.update(_piece_item(piece, TABLE_ORIGIN) for piece in meld)
-        for meld in kept_melds:
-            pool.subtract(_piece_item(piece, TABLE_ORIGIN) for piece in meld)
-            for piece in meld:
-                if isinstance(piece, Joker) and piece.declared is not None:
-                    remaining_need[(piece.declared.rank, piece.declared.suit)] -= 1
-        need_key = tuple(sorted((card, n) for card, n in remaining_need.items() if n > 0))
-        split = self.search.split(tuple(sorted(pool.elements())), need_key)
-        if split is None:
+        pool = sorted(
+            [*self.table_items, *(_piece_item(p, self.hand_origin) for p in played.elements())]
+        )
+        outcome = self.search.split(tuple(pool), need, self.originals, self.unchanged)
+        if outcome is None:
             return None
-        return (*kept_melds, *(tuple(map(_placed_piece, meld)) for meld in split))
+        kept, melds = outcome
+        return _Arrangement(kept, tuple(tuple(map(_placed_piece, meld)) for meld in melds))
 
     def _arrange_initial(self, played: Counter[Piece]) -> _Arrangement | None:
         pool = tuple(sorted(_piece_item(piece, TABLE_ORIGIN) for piece in played.elements()))
@@ -372,13 +412,18 @@ def play_value(played: Counter[Piece], rules: RuleSet, objective: Objective) -> 
 
 
 def oracle_best(
-    position: Position, objective: Objective = Objective.POINTS, *, play_all: bool = False
+    position: Position,
+    objective: Objective = Objective.POINTS,
+    *,
+    play_all: bool = False,
+    kept: Kept = Kept.IDENTICAL,
 ) -> OracleAnswer | None:
     """The best play by brute force, or ``None`` when no legal play exists.
 
-    With ``play_all`` only playing the whole hand is considered.
+    With ``play_all`` only playing the whole hand is considered. ``kept`` says when an original
+    meld counts as kept intact for the tie-break.
     """
-    oracle = _Oracle(position)
+    oracle = _Oracle(position, kept)
     hand = Counter(position.hand)
     if play_all:
         candidates = [hand] if hand else []

@@ -19,7 +19,7 @@ from solver.moves import check_move
 from solver.play import Objective
 from solver.position import Position, read_position
 from solver.rules import get_rules
-from tests.oracle import OracleAnswer, meld_shapes, melds_kept, oracle_best
+from tests.oracle import Kept, OracleAnswer, meld_shapes, melds_kept, oracle_best
 from tests.strategies import positions
 
 POINTS = Objective.POINTS
@@ -123,6 +123,24 @@ def test_no_move(table: str, hand: str, rules: str, fields: dict[str, str]) -> N
         assert oracle_best(position, objective) is None
 
 
+def test_kept_same_cards() -> None:
+    """A meld whose joker gave way to its real card shows the same cards: kept for the engine."""
+    position = _position("*=10H 10D 10C", "10H QH KH")
+    identical = oracle_best(position, POINTS)
+    same_cards = oracle_best(position, POINTS, kept=Kept.SAME_CARDS)
+    assert identical is not None
+    assert same_cards is not None
+    assert (identical.value, identical.max_melds_kept) == (30, 0)
+    assert (same_cards.value, same_cards.max_melds_kept) == (30, 1)
+    assert melds_kept(position.table, same_cards.table, Kept.SAME_CARDS) == 1
+    # Both notions agree when no joker changes hands.
+    position = _position("4S 5S 6S *=7S | 7S 7H 7D 7C", "QH KH")
+    for kept in Kept:
+        answer = oracle_best(position, POINTS, kept=kept)
+        assert answer is not None
+        assert answer.max_melds_kept == 1
+
+
 def test_play_all() -> None:
     position = _position("4S 5S 6S *=7S | 7S 7H 7D 7C", "QH KH 2C")
     assert oracle_best(position, POINTS, play_all=True) is None
@@ -155,18 +173,21 @@ def test_melds_kept_counts_copies() -> None:
 def test_witness_is_legal(position: Position) -> None:
     """Every oracle witness is a legal move to the independent move checker."""
     for objective in Objective:
-        answer = oracle_best(position, objective)
-        if answer is not None:
-            _assert_witness(position, answer, objective)
+        for kept in Kept:
+            answer = oracle_best(position, objective, kept=kept)
+            if answer is not None:
+                _assert_witness(position, answer, objective, kept)
 
 
-def _assert_witness(position: Position, answer: OracleAnswer, objective: Objective) -> None:
+def _assert_witness(
+    position: Position, answer: OracleAnswer, objective: Objective, kept: Kept = Kept.IDENTICAL
+) -> None:
     verdict = check_move(
         position.table, position.hand, answer.table, position.rules, initial=position.initial
     )
     assert verdict.legal, (position.to_text(), [reason.message for reason in verdict.reasons])
     assert Counter(verdict.played) == Counter(answer.played)
-    assert melds_kept(position.table, answer.table) == answer.max_melds_kept
+    assert melds_kept(position.table, answer.table, kept) == answer.max_melds_kept
     rules = position.rules
     expected = (
         len(answer.played)
