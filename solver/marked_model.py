@@ -45,6 +45,10 @@ class MarkedRearrangementModel(RearrangementModel):
         self.marked_free = {
             card: self.hand_played.get(card, 0) + self.hand_jokers_at[card] for card in self.free
         }
+        # Here a kept meld is one left exactly as it was: its jokers are table jokers still
+        # standing for their cards (a swapped joker would make it a changed meld).
+        for card, kept in self.kept_jokers.items():
+            model.add(self.jokers_at[card] - self.hand_jokers_at[card] >= kept)
 
     # --- groups ----------------------------------------------------------------------------------
 

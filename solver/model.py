@@ -155,11 +155,18 @@ class RearrangementModel:
             keep for keep, meld in zip(self.kept, table_melds, strict=True) if meld.jokers.total()
         ]
         joker_total = self.table_jokers.total() + inv.hand_jokers
-        # For each card, the kept-meld booleans of the melds showing it, with how often they do.
-        holders: dict[Card, list[tuple[cp_model.IntVar, int]]] = {}
+        # For each card, the kept-meld booleans of the melds showing it, with how often they do,
+        # as a real card and as a joker.
+        real_holders: dict[Card, list[tuple[cp_model.IntVar, int]]] = {}
+        joker_holders: dict[Card, list[tuple[cp_model.IntVar, int]]] = {}
         for keep, meld in zip(self.kept, table_melds, strict=True):
-            for card, count in (meld.real + meld.jokers).items():
-                holders.setdefault(card, []).append((keep, count))
+            for holders, counts in ((real_holders, meld.real), (joker_holders, meld.jokers)):
+                for card, count in counts.items():
+                    holders.setdefault(card, []).append((keep, count))
+        self.kept_jokers: dict[Card, Expr] = {
+            card: sum(keep * count for keep, count in holders)
+            for card, holders in joker_holders.items()
+        }
         self.jokers_at: dict[Card, Expr] = {}
         self.most: dict[Card, int] = {}
         self.free: dict[Card, Expr] = {}
@@ -177,8 +184,8 @@ class RearrangementModel:
                     # A table joker declared this card may change only if the real card ends on
                     # the table (RULES-REFERENCE's reading of joker locking).
                     model.add(jokers + real >= self.table_jokers[card])
-                reserved = sum(keep * count for keep, count in holders.get(card, ()))
-                self.free[card] = real + jokers - reserved
+                reserved = sum(keep * count for keep, count in real_holders.get(card, ()))
+                self.free[card] = real + jokers - reserved - self.kept_jokers.get(card, 0)
                 # Bound on the pieces standing for a card: every real copy present, every joker.
                 joker_bound = joker_total if card in joker_cards else 0
                 self.most[card] = self.table_real[card] + inv.hand_real[card] + joker_bound
