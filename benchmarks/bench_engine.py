@@ -39,7 +39,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
@@ -53,10 +53,10 @@ from benchmarks.positions import generate, position_record  # noqa: E402
 from solver.cards import Card, Joker, Piece, represented_card  # noqa: E402
 from solver.hint import best_play  # noqa: E402
 from solver.melds import meld_shapes  # noqa: E402
+from solver.moves import JOKER_REDECLARED, check_move  # noqa: E402
 from solver.play import Objective, Play, Status  # noqa: E402
 from solver.position import Position  # noqa: E402
 from solver.rules import RuleSet  # noqa: E402
-from solver.table import judge_table  # noqa: E402
 
 PEER_BACKENDS = ("GLPK_MI", "HIGHS", "SCIPY")
 OBJECTIVES = (Objective.CARDS, Objective.POINTS)
@@ -152,85 +152,66 @@ def _key(piece: Piece) -> Card | str:
 JOKER_LOCKING = "re-declares a table joker while its real card is not on the table"
 
 
-def _table_jokers(table: Iterable[Sequence[Piece]]) -> Counter[Card]:
-    """How many table jokers are declared as each card."""
-    return Counter(
-        piece.declared
-        for meld in table
-        for piece in meld
-        if isinstance(piece, Joker) and piece.declared is not None
-    )
-
-
-def _respects_locking(position: Position, sets: Sequence[Sequence[Piece]]) -> bool:
-    """meldsat's reading of Rummikub joker locking, checked on sets with undeclared jokers.
-
-    A joker on the table declared as card C may stand for another card after the play only if a
-    real C ends on the table: for every such C, the real Cs plus the jokers declared C after the
-    play are at least the jokers declared C before. Some declaration of the jokers must satisfy it.
-    """
-    locked = _table_jokers(position.table)
-    if not locked:
-        return True
-    real = Counter(piece for meld in sets for piece in meld if isinstance(piece, Card))
-    options: list[list[tuple[Card, ...]]] = []
+def _declarations(sets: Sequence[Sequence[Piece]], rules: RuleSet) -> Iterator[list[list[Piece]]]:
+    """Every way to declare the undeclared jokers of legal sets: the tables they make."""
+    options: list[list[list[Piece]]] = []
     for meld in sets:
         known = [piece for piece in meld if isinstance(piece, Card)]
         wild = len(meld) - len(known)
-        if wild:
-            options.append(
-                sorted({jokers for _, jokers in meld_shapes(known, wild, position.rules)})
-            )
+        if not wild:
+            options.append([list(meld)])
+            continue
+        declared = sorted({jokers for _, jokers in meld_shapes(known, wild, rules)})
+        options.append([[*known, *(Joker(card) for card in jokers)] for jokers in declared])
     for choice in itertools.product(*options):
-        declared = Counter(card for jokers in choice for card in jokers)
-        if all(real[card] + declared[card] >= count for card, count in locked.items()):
-            return True
-    return False
+        yield list(choice)
 
 
 def check_peer(position: Position, answer: PeerAnswer) -> str | None:
-    """Why the peer's answer breaks the rules, or None when it is a legal play.
+    """Why the peer's answer breaks meldsat's rules, or None when it is a legal play.
 
-    A play that is legal but for joker locking gets :data:`JOKER_LOCKING`: the peer treats every
-    joker on the table as free to stand for any tile.
+    The peer's sets carry undeclared jokers; the play is legal when some declaration of them makes
+    a legal turn for meldsat's move checker (``solver.moves.check_move``, independent of the
+    engine). When every declaration fails only on joker locking the answer is
+    :data:`JOKER_LOCKING`: the peer treats every joker on the table as free to stand for any tile.
     """
     if not answer.tiles:
         return None
     if Counter(map(_key, answer.tiles)) - Counter(map(_key, position.hand)):
         return "places tiles that are not on the rack"
+    rules = position.rules
     for meld in answer.sets:
         known = [piece for piece in meld if isinstance(piece, Card)]
-        if not meld_shapes(known, len(meld) - len(known), position.rules):
-            return f"illegal set {' '.join(piece.text(position.rules.notation) for piece in meld)}"
+        if not meld_shapes(known, len(meld) - len(known), rules):
+            return f"illegal set {' '.join(piece.text(rules.notation) for piece in meld)}"
     before = Counter(_key(piece) for meld in position.table for piece in meld)
     after = Counter(_key(piece) for meld in answer.sets for piece in meld)
     if after != before + Counter(map(_key, answer.tiles)):
         return "its sets do not hold exactly the table plus the tiles placed"
-    if not _respects_locking(position, answer.sets):
+    codes: set[str] = set()
+    for table in _declarations(answer.sets, rules):
+        verdict = check_move(position.table, position.hand, table, rules)
+        if verdict.legal:
+            return None
+        codes.update(reason.code for reason in verdict.reasons)
+    if codes == {JOKER_REDECLARED}:
         return JOKER_LOCKING
-    return None
+    return "move checker: " + ", ".join(sorted(codes))
 
 
 def check_meldsat(position: Position, play: Play) -> str | None:
-    """Why meldsat's play breaks the rules, or None when it is a legal play."""
+    """Why meldsat's play breaks the rules (``solver.moves.check_move``), or None when legal."""
     if not play.found:
         return None
-    if not judge_table(play.table, position.rules).legal:
-        return "the table after the play has an illegal meld"
-    if Counter(map(_key, play.played)) - Counter(map(_key, position.hand)):
-        return "plays cards that are not in the hand"
-    before = Counter(_key(piece) for meld in position.table for piece in meld)
-    after = Counter(_key(piece) for meld in play.table for piece in meld)
-    if after != before + Counter(map(_key, play.played)):
-        return "the table after the play is not the table plus the cards played"
+    verdict = check_move(position.table, position.hand, play.table, position.rules)
+    if not verdict.legal:
+        return "move checker: " + "; ".join(reason.message for reason in verdict.reasons)
+    if Counter(map(_key, verdict.played)) != Counter(map(_key, play.played)):
+        return "the cards played differ from what the table gained"
     if play.cards_played != len(play.played):
         return f"cards_played is {play.cards_played} but {len(play.played)} cards are played"
-    real = Counter(piece for meld in play.table for piece in meld if isinstance(piece, Card))
-    declared = _table_jokers(play.table)
-    if any(
-        real[card] + declared[card] < count for card, count in _table_jokers(position.table).items()
-    ):
-        return JOKER_LOCKING
+    if play.points_played != points(position.rules, play.played):
+        return f"points_played is {play.points_played}, the cards played count differently"
     return None
 
 
@@ -487,11 +468,12 @@ def _meldsat_cards(stdout: str) -> int:
 
 
 def _rsconsole_cards(stdout: str) -> int:
-    lines = stdout.splitlines()
-    for index, line in enumerate(lines):
-        if "Using the following tiles from your rack" in line and index + 1 < len(lines):
-            return len([tile for tile in lines[index + 1].split(",") if tile.strip()])
-    return 0 if "No solution found" in stdout else -1
+    """The tiles rsconsole lists after "Using the following tiles" (wrapped to the terminal)."""
+    head, found, rest = stdout.partition("Using the following tiles from your rack:")
+    if not found:
+        return 0 if "No solution found" in head else -1
+    listing = rest.split("Make the following sets", 1)[0]
+    return len([tile for tile in listing.replace("\n", ",").split(",") if tile.strip()])
 
 
 def _oneshot_cards(stdout: str) -> int:
@@ -643,6 +625,26 @@ def _natural(ident: str) -> tuple[str, int]:
     return head, int(tail) if tail.isdigit() else 0
 
 
+def _source_state() -> str:
+    """The commit of the meldsat checkout, and whether its working tree had changes."""
+    try:
+        head = subprocess.run(
+            ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        changed = subprocess.run(
+            ["git", "-C", str(ROOT), "status", "--porcelain", "--", "solver", "cli"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "not a git checkout"
+    return f"commit {head}" + (" with uncommitted changes in solver/ or cli/" if changed else "")
+
+
 def _ms(seconds: float) -> str:
     return f"{seconds * 1000:.1f}"
 
@@ -660,6 +662,8 @@ class Report:
     cold: Sequence[dict[str, Any]] = ()
     cold_position: str = ""
     cold_runs: int = 0
+    load: Sequence[str] = ()
+    source: str = ""
 
     def markdown(self) -> str:
         lines = [*self._header(), *self._timings(), *self._values(), *self._cold()]
@@ -672,7 +676,11 @@ class Report:
             f"Command: `{self.command}`  ",
             f"Date: {dt.datetime.now(dt.UTC).strftime('%Y-%m-%d %H:%M UTC')}  ",
             f"Machine: {info['nproc']} cores (`nproc`), {info['cpu']}, {info['platform']}  ",
-            f"Versions: {found}",
+            f"Versions: {found}  ",
+            f"meldsat source: {self.source}  ",
+            "Load average (1 min) before the run, after the in-process part, at the end: "
+            + ", ".join(self.load)
+            + " (other work on the machine shares its 2 cores)",
             "",
             f"Positions: {self.counts['rummikub']} Rummikub (both sides), "
             f"{self.counts['manipulation']} Manipulation (meldsat alone).",
@@ -812,6 +820,10 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def _load() -> str:
+    return f"{os.getloadavg()[0]:.2f}"
+
+
 def _progress(message: str) -> None:
     print(f"[bench] {message}", file=sys.stderr, flush=True)
 
@@ -832,13 +844,13 @@ def _run_all(
 
 
 def _write_mismatches(path: Path, mismatches: Sequence[Mismatch]) -> None:
-    """One JSONL line per position with a mismatch: the position, and the first finding."""
-    seen: dict[str, Mismatch] = {}
-    for mismatch in mismatches:
-        seen.setdefault(mismatch.ident, mismatch)
+    """One JSONL line per position with a finding: the position, and its findings as a comment."""
+    found: dict[str, tuple[Position, list[str]]] = {}
+    for item in mismatches:
+        found.setdefault(item.ident, (item.position, []))[1].append(item.what)
     lines = [
-        json.dumps({**position_record(ident, item.position), "comment": item.what})
-        for ident, item in seen.items()
+        json.dumps({**position_record(ident, position), "comment": "; ".join(whats)})
+        for ident, (position, whats) in found.items()
     ]
     path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
 
@@ -857,8 +869,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         [name for name in args.backends.split(",") if name],
         [name for name in args.fresh_backends.split(",") if name],
     )
+    load = [_load()]
+    source = _source_state()
     bench.warm_up(warmup)
     _run_all(bench, rummikub, manipulation)
+    load.append(_load())
     cold: list[dict[str, Any]] = []
     cold_ident = ""
     if args.cold_runs > 0 and rummikub:
@@ -868,6 +883,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             position_file.write_text(json.dumps(position_record(cold_ident, cold_position)) + "\n")
             tools = cold_tools(position_file, cold_position, args.cold_objective)
             cold = run_cold(tools, args.cold_runs, _progress)
+    load.append(_load())
+    source_end = _source_state()
+    if source_end != source:
+        source = f"{source} at the start, {source_end} at the end"
     counts = {"rummikub": len(rummikub), "manipulation": len(manipulation)}
     report = Report(
         command,
@@ -879,6 +898,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         cold,
         cold_ident,
         args.cold_runs,
+        load,
+        source,
     ).markdown()
     print(report)
     if args.markdown:
@@ -893,10 +914,21 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _median_position(
     positions: Sequence[tuple[str, Position]], rows: Sequence[dict[str, Any]]
 ) -> tuple[str, Position]:
-    """The Rummikub position whose meldsat cards solve time is the median one."""
-    timed = sorted(
-        (row["meldsat cards"]["seconds"], row["id"]) for row in rows if row["game"] == "rummikub"
-    )
+    """The Rummikub position with the median meldsat cards solve time, among those on which both
+    sides agree on the cards played (so both cold-start answers can be compared)."""
+
+    def agreed(row: dict[str, Any]) -> bool:
+        ours = row["meldsat cards"]["cards"]
+        return all(
+            value["cards"] == ours
+            for key, value in row.items()
+            if key.startswith("rummikub-solver") and key.endswith(" cards")
+        )
+
+    rummikub = [row for row in rows if row["game"] == "rummikub"]
+    timed = sorted((row["meldsat cards"]["seconds"], row["id"]) for row in rummikub if agreed(row))
+    if not timed:
+        timed = sorted((row["meldsat cards"]["seconds"], row["id"]) for row in rummikub)
     ident = timed[len(timed) // 2][1]
     return next((name, position) for name, position in positions if name == ident)
 
