@@ -298,7 +298,8 @@ class RearrangementModel:
         params.random_seed = 0
         # Measured on full-table positions (benchmarks/): these models are small and their LP is
         # tight, so CP-SAT's presolve, probing, symmetry detection, cuts and inprocessing cost more
-        # time than they save.
+        # time than they save, and putting every constraint in the LP at once beats adding them
+        # lazily (median solve 2 ms instead of 5 on the dev positions).
         params.cp_model_presolve = False
         params.cp_model_probing_level = 0
         params.symmetry_level = 0
@@ -308,6 +309,7 @@ class RearrangementModel:
         params.add_zero_half_cuts = False
         params.add_clique_cuts = False
         params.use_sat_inprocessing = False
+        params.add_lp_constraints_lazily = False
         if time_limit is not None:
             params.max_time_in_seconds = time_limit
         code = solver.solve(self.model)
