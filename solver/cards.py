@@ -46,6 +46,10 @@ class Card:
         if not 1 <= self.rank <= 13 or not 0 <= self.suit <= 3:
             raise NotationError(f"no such card: rank {self.rank}, suit {self.suit}")
 
+    def __hash__(self) -> int:
+        # Cheaper than the generated hash of a (rank, suit) tuple; the engine hashes cards a lot.
+        return self.suit * 16 + self.rank
+
     def text(self, notation: Notation = Notation.CARDS) -> str:
         """The canonical notation of this card: ``10H`` for cards, ``r10`` for tiles."""
         if notation is Notation.TILES:
@@ -74,6 +78,15 @@ class Joker:
 
 
 Piece = Card | Joker
+
+# Every card once, so hot loops can look a card up instead of building (and validating) it anew.
+_CARD_TABLE = tuple(tuple(Card(rank, suit) for rank in range(1, 14)) for suit in range(4))
+ALL_CARDS: tuple[Card, ...] = tuple(card for row in _CARD_TABLE for card in row)
+
+
+def card_of(rank: int, suit: int) -> Card:
+    """The card of ``rank`` (1-13) and ``suit`` (0-3), without building a new object."""
+    return _CARD_TABLE[suit][rank - 1]
 
 
 def represented_card(piece: Piece) -> Card | None:

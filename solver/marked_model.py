@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from solver.cards import Card
+from solver.cards import Card, card_of
 from solver.model import Expr, RearrangementModel
 from solver.trace import Origin, Slot, card_at, trace_groups
 
@@ -58,13 +58,13 @@ class MarkedRearrangementModel(RearrangementModel):
         self.group_marks: dict[tuple[int, tuple[int, ...], int], Expr] = {}
         marked_parts: dict[Card, list[Expr]] = {card: [] for card in self.group_pieces}
         for (rank, suits), count in self.group_shapes.items():
-            bound = min(self.most[Card(rank, suit)] for suit in suits)
+            bound = min(self.most[card_of(rank, suit)] for suit in suits)
             marks = []
             for suit in suits:
                 mark = model.new_int_var(0, bound, f"m_{rank}_{suit}_{''.join(map(str, suits))}")
                 model.add(mark <= count)
                 self.group_marks[rank, suits, suit] = mark
-                marked_parts[Card(rank, suit)].append(mark)
+                marked_parts[card_of(rank, suit)].append(mark)
                 marks.append(mark)
             model.add(sum(marks) >= count)
         self.group_marked: dict[Card, Expr] = {
@@ -90,7 +90,7 @@ class MarkedRearrangementModel(RearrangementModel):
         incomplete: dict[tuple[int, int], Expr] = {}
         complete: dict[int, Expr] = {UNMARKED: 0, MARKED: 0}
         for p in self._positions:
-            most = self.most[Card(card_at(p), suit)]
+            most = self.most[card_of(card_at(p), suit)]
 
             def var(*key: object, bound: int = most, p: int = p) -> Expr:
                 if not bound:
@@ -200,7 +200,7 @@ class MarkedRearrangementModel(RearrangementModel):
             return MARKED if any(origin is Origin.HAND for _, origin in run) else UNMARKED
 
         for p in self._positions:
-            card = Card(card_at(p), suit)
+            card = card_of(card_at(p), suit)
             going: list[list[Slot]] = []
             for run in sorted(active, key=lambda run: (-len(run), run[0][0].rank)):
                 k = min(len(run), length)

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from solver.cards import Card
+from solver.cards import ALL_CARDS, Card, card_of
 from solver.cpsat import cp_model
 from solver.errors import UnsupportedError
 from solver.inventory import Inventory, take_inventory
@@ -72,20 +72,20 @@ def joker_candidates(
     ranks around it with at least ``run_min - joker_total`` real cards. Table jokers may also keep
     their cards. Pruning the rest keeps the model small.
     """
-    every = {Card(rank, suit) for suit in range(4) for rank in range(1, 14)}
+    every = set(ALL_CARDS)
     if joker_total >= min(rules.group_min, rules.run_min):
         return every  # jokers alone could make a meld anywhere
     if not joker_total:
         return set()
     cards = set(declared)
     for rank in range(1, 14):
-        row = [Card(rank, suit) for suit in range(4)]
+        row = [card_of(rank, suit) for suit in range(4)]
         if sum(card in present for card in row) >= rules.group_min - joker_total:
             cards.update(row)
     positions = list(sequence_positions(rules))
     for suit in range(4):
         for start in range(len(positions) - rules.run_min + 1):
-            window = [Card(card_at(p), suit) for p in positions[start : start + rules.run_min]]
+            window = [card_of(card_at(p), suit) for p in positions[start : start + rules.run_min]]
             if sum(card in present for card in window) >= rules.run_min - joker_total:
                 cards.update(window)
     return cards
@@ -172,23 +172,25 @@ class RearrangementModel:
         self.free: dict[Card, Expr] = {}
         present = {card for card, count in (self.table_real + inv.hand_real).items() if count}
         joker_cards = joker_candidates(present, set(self.table_jokers), joker_total, self.rules)
-        for suit in range(4):
-            for rank in range(1, 14):
-                card = Card(rank, suit)
-                jokers: Expr = 0
-                if card in joker_cards:
-                    jokers = model.new_int_var(0, joker_total, f"j_{card}")
-                self.jokers_at[card] = jokers
-                real = self.table_real[card] + self.hand_played.get(card, 0)
-                if self.table_jokers[card]:
-                    # A table joker declared this card may change only if the real card ends on
-                    # the table (RULES-REFERENCE's reading of joker locking).
-                    model.add(jokers + real >= self.table_jokers[card])
-                reserved = sum(keep * count for keep, count in real_holders.get(card, ()))
-                self.free[card] = real + jokers - reserved - self.kept_jokers.get(card, 0)
-                # Bound on the pieces standing for a card: every real copy present, every joker.
-                joker_bound = joker_total if card in joker_cards else 0
-                self.most[card] = self.table_real[card] + inv.hand_real[card] + joker_bound
+        for card in ALL_CARDS:
+            # Bound on the pieces standing for a card: every real copy present, every joker.
+            on_table = self.table_real[card]
+            joker_bound = joker_total if card in joker_cards else 0
+            self.most[card] = on_table + inv.hand_real[card] + joker_bound
+            if not self.most[card]:
+                self.jokers_at[card] = self.free[card] = 0
+                continue
+            jokers: Expr = 0
+            if joker_bound:
+                jokers = model.new_int_var(0, joker_total, f"j_{card}")
+            self.jokers_at[card] = jokers
+            real = on_table + self.hand_played.get(card, 0)
+            if self.table_jokers[card]:
+                # A table joker declared this card may change only if the real card ends on
+                # the table (RULES-REFERENCE's reading of joker locking).
+                model.add(jokers + real >= self.table_jokers[card])
+            reserved = sum(keep * count for keep, count in real_holders.get(card, ()))
+            self.free[card] = real + jokers - reserved - self.kept_jokers.get(card, 0)
         if joker_total:
             model.add(sum(self.jokers_at.values()) == self.table_jokers.total() + self.hand_jokers)
 
@@ -208,7 +210,7 @@ class RearrangementModel:
             parts: dict[int, list[Expr]] = {suit: [] for suit in range(4)}
             for size in range(rules.group_min, min(rules.group_max, 4) + 1):
                 for suits in itertools.combinations(range(4), size):
-                    bound = min(self.most[Card(rank, suit)] for suit in suits)
+                    bound = min(self.most[card_of(rank, suit)] for suit in suits)
                     if not bound:
                         continue
                     count = model.new_int_var(0, bound, f"y_{rank}_{''.join(map(str, suits))}")
@@ -216,7 +218,7 @@ class RearrangementModel:
                     for suit in suits:
                         parts[suit].append(count)
             for suit in range(4):
-                self.group_pieces[Card(rank, suit)] = sum(parts[suit])
+                self.group_pieces[card_of(rank, suit)] = sum(parts[suit])
 
     # --- sequences -------------------------------------------------------------------------------
 
@@ -228,7 +230,7 @@ class RearrangementModel:
         self.in_runs: dict[tuple[int, int], Expr] = {}
         for suit in range(4):
             positions = range(self._first, self._last + 1)
-            most = {p: self.most[Card(card_at(p), suit)] for p in positions}
+            most = {p: self.most[card_of(card_at(p), suit)] for p in positions}
             for p in positions:
                 span = range(p, p + length)
                 if span[-1] <= self._last:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import enum
 
-from solver.cards import Card
+from solver.cards import Card, card_of
 from solver.rules import RuleSet
 
 SEQUENCE_END = 14  # the ace above the king
@@ -37,7 +37,7 @@ def sequence_positions(rules: RuleSet) -> range:
 def trace_groups(shapes: dict[tuple[int, tuple[int, ...]], int]) -> list[list[Card]]:
     """One group per counted shape (a rank and its suits)."""
     return [
-        [Card(rank, suit) for suit in suits]
+        [card_of(rank, suit) for suit in suits]
         for (rank, suits), count in sorted(shapes.items())
         for _ in range(count)
     ]
@@ -59,11 +59,11 @@ def trace_runs(
             incomplete = [run for run in active if len(run) < rules.run_min]
             complete = [run for run in active if len(run) >= rules.run_min]
             continuing = going_on.get((suit, p), 0)
-            runs.extend([Card(card_at(q), suit) for q in run] for run in complete[continuing:])
+            runs.extend([card_of(card_at(q), suit) for q in run] for run in complete[continuing:])
             active = incomplete + complete[:continuing]
             for run in active:
                 run.append(p)
             active.extend([p] for _ in range(starts.get((suit, p), 0)))
             active.sort(key=lambda run: (-len(run), run[0]))
-        runs.extend([Card(card_at(q), suit) for q in run] for run in active)
+        runs.extend([card_of(card_at(q), suit) for q in run] for run in active)
     return runs
