@@ -11,11 +11,8 @@ import typer
 from solver import MeldsatError, Position, RuleSet
 from solver.errors import NotationError
 from solver.notation import Meld, check_hand_jokers
-
-# The key sets are position.py's own, so a file that loads there is accepted here too.
 from solver.position import (
-    _EXTRA_KEYS,
-    _POSITION_KEYS,
+    check_position_keys,
     load_position,
     pieces_field,
     position_fields,
@@ -91,13 +88,6 @@ def load_cli_position(  # noqa: PLR0917
     return load_position(fields, rules, players)
 
 
-def check_keys(fields: dict[str, Any]) -> None:
-    """Refuse a key that no position file holds (a misspelt ``tabel`` must not go unnoticed)."""
-    unknown = sorted(set(fields) - _POSITION_KEYS - _EXTRA_KEYS)
-    if unknown:
-        raise NotationError(f"unknown key '{unknown[0]}' in position")
-
-
 def load_cli_table(
     table: str | None,
     hand: str | None,
@@ -112,7 +102,7 @@ def load_cli_table(
     if table is None and position is None:
         raise MeldsatError("no table given: use --table or --position")
     fields = gather_fields(table, hand, position)
-    check_keys(fields)
+    check_position_keys(fields)
     rule_set = rules_from_fields(fields, rules, players)
     melds = table_field(fields.get("table"), "table", rule_set)
     hand_pieces = pieces_field(fields.get("hand", []), "hand", rule_set)

@@ -8,9 +8,10 @@ cards and jokers standing for it) lie in groups and how many in sequences:
 * sequences of one suit are a flow along the ranks (after van Rijn, Takes and Vis, 2015): a run
   started at rank ``p`` must go on through ``p + run_min - 1``; a complete run may go on or end.
 
-Original melds that stay exactly as they were are taken out of the count by one boolean each; the
-objective prefers the most of them among equally good plays. Everything else is plain Python
-(``solver.inventory`` before, ``solver.arrange`` after), so nothing downstream sees the solver.
+Original melds that stay as they were (showing the same cards) are taken out of the count by one
+boolean each; the objective prefers the most of them among equally good plays. Everything else
+is plain Python (``solver.inventory`` before, ``solver.trace`` and ``solver.arrange`` after), so
+nothing downstream sees the solver.
 """
 
 from __future__ import annotations

@@ -133,9 +133,7 @@ def load_position(
     players: int | None = None,
 ) -> Position:
     """Build a position from a JSON object (``rules``, ``players``, ``table``, ``hand``)."""
-    unknown = sorted(set(data) - _POSITION_KEYS - _EXTRA_KEYS)
-    if unknown:
-        raise NotationError(f"unknown key '{unknown[0]}' in position")
+    check_position_keys(data)
     rules = rules_from_fields(data, rules_name, players)
     table = table_field(data.get("table"), "table", rules)
     hand = pieces_field(data.get("hand", []), "hand", rules)
@@ -143,6 +141,13 @@ def load_position(
     if not isinstance(initial, bool):
         raise NotationError(f"'initial' must be true or false, not {json.dumps(initial)}")
     return Position.build(rules, table, hand, initial)
+
+
+def check_position_keys(data: Mapping[str, Any]) -> None:
+    """Refuse a key no position holds (a misspelt ``tabel`` must not go unnoticed)."""
+    unknown = sorted(set(data) - _POSITION_KEYS - _EXTRA_KEYS)
+    if unknown:
+        raise NotationError(f"unknown key '{unknown[0]}' in position")
 
 
 def position_fields(text: str) -> dict[str, Any]:
