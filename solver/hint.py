@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from solver.arrange import arrange, played_pieces
-from solver.changes import describe
+from solver.changes import Rearrangement, describe
 from solver.marked_model import MarkedRearrangementModel
 from solver.model import ModelOutcome, RearrangementModel, table_is_frozen
 from solver.notation import Meld, sort_pieces
@@ -62,9 +62,38 @@ def play_from_outcome(
         # A frozen table (initial meld, gin) stays as it was; the new melds come after it.
         kept = list(position.table)
     rearrangement = describe(position.table, [*kept, *new], played, rules)
-    hand_left = _remove(position.hand, played)
-    points_left = sum(rules.value(piece) for piece in hand_left)
     status = Status.OPTIMAL if outcome.status == "OPTIMAL" else Status.FEASIBLE
+    return _play(
+        position,
+        objective,
+        status=status,
+        bound=outcome.bound,
+        played=played,
+        rearrangement=rearrangement,
+    )
+
+
+def _no_play(position: Position, objective: Objective, status: Status, bound: int | None) -> Play:
+    unchanged = Rearrangement(position.table, changed=(), new=(), steps=())
+    return _play(
+        position, objective, status=status, bound=bound, played=(), rearrangement=unchanged
+    )
+
+
+def _play(
+    position: Position,
+    objective: Objective,
+    *,
+    status: Status,
+    bound: int | None,
+    played: Meld,
+    rearrangement: Rearrangement,
+) -> Play:
+    rules = position.rules
+    left = Counter(position.hand)
+    left.subtract(played)
+    hand_left = sort_pieces(left.elements())
+    points_left = sum(rules.value(piece) for piece in hand_left)
     return Play(
         status=status,
         objective=objective,
@@ -74,35 +103,9 @@ def play_from_outcome(
         cards_played=len(played),
         points_played=sum(rules.value(piece) for piece in played),
         hand_points_left=points_left,
-        bound=outcome.bound,
+        bound=bound,
         changes=rearrangement.steps,
         changed_melds=rearrangement.changed,
         new_melds=rearrangement.new,
         can_knock=rules.knock_limit is not None and points_left <= rules.knock_limit,
     )
-
-
-def _no_play(position: Position, objective: Objective, status: Status, bound: int | None) -> Play:
-    rules = position.rules
-    points_left = sum(rules.value(piece) for piece in position.hand)
-    return Play(
-        status=status,
-        objective=objective,
-        played=(),
-        table=position.table,
-        hand_left=position.hand,
-        cards_played=0,
-        points_played=0,
-        hand_points_left=points_left,
-        bound=bound,
-        changes=(),
-        changed_melds=(),
-        new_melds=(),
-        can_knock=rules.knock_limit is not None and points_left <= rules.knock_limit,
-    )
-
-
-def _remove(hand: Meld, played: Meld) -> Meld:
-    left = Counter(hand)
-    left.subtract(played)
-    return sort_pieces(left.elements())
