@@ -11,7 +11,7 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from solver.cards import Joker, Piece, piece_sort_key
+from solver.cards import Card, Joker, Piece, piece_sort_key
 from solver.melds import meld_kind
 from solver.notation import Meld, format_pieces
 from solver.rules import RuleSet
@@ -108,7 +108,7 @@ def describe(
         if before is None or Counter(old[before]) != Counter(table[position])
     )
     origins = _trace_origins(old, table, played, home)
-    steps = _steps(old, table, origins, home, rules)
+    steps = _steps(old, table, origins, home, rules) + _redeclarations(old, table, origins, rules)
     new_melds = tuple(range(len(order), len(table)))
     return Rearrangement(table, changed, new_melds, steps)
 
@@ -132,6 +132,32 @@ def _trace_origins(
             left[source][identity] -= 1
             origins[position].append(source)
     return origins
+
+
+def _redeclarations(
+    old: Sequence[Meld], table: Sequence[Meld], origins: list[list[int]], rules: RuleSet
+) -> tuple[str, ...]:
+    """One step for each table joker that stands for another card now, and why it may."""
+    declared: dict[int, list[Card]] = {
+        i: [piece.declared for piece in meld if isinstance(piece, Joker) and piece.declared]
+        for i, meld in enumerate(old)
+    }
+    notation = rules.notation
+    steps = []
+    for meld, sources in zip(table, origins, strict=True):
+        for piece, source in zip(meld, sources, strict=True):
+            if not isinstance(piece, Joker) or piece.declared is None or source == HAND:
+                continue
+            cards = declared[source]
+            was = piece.declared if piece.declared in cards else cards[0]
+            cards.remove(was)
+            if was != piece.declared:
+                steps.append(
+                    f"the joker that stood for {was.text(notation)} now stands for "
+                    f"{piece.declared.text(notation)} (the real {was.text(notation)} is on the "
+                    "table)"
+                )
+    return tuple(steps)
 
 
 def _steps(

@@ -40,6 +40,15 @@ def test_issue_example_frees_the_joker_by_moving_the_seven(run_cli: CliRunner) -
     assert verdict.legal, verdict.reasons
 
 
+def test_changes_say_why_a_joker_may_change_its_card(run_cli: CliRunner) -> None:
+    data = as_json(run_cli("hint", "--table", "5H *=6H 7H", "--hand", "6H 8H", "--json"))
+    assert data["status"] == "optimal"
+    assert any(
+        "stood for 6H now stands for" in step and "real 6H is on the table" in step
+        for step in data["changes"]
+    )
+
+
 def test_issue_example_without_the_seven_has_no_move(run_cli: CliRunner) -> None:
     result = run_cli("hint", "--table", "4S 5S 6S *=7S", "--hand", "QH KH", "--json")
     data = as_json(result)
