@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from solver.cards import ALL_CARDS, Card, card_of
-from solver.cpsat import cp_model
+from solver.cpsat import CpModel, cp_model
 from solver.errors import UnsupportedError
 from solver.inventory import Inventory, take_inventory
 from solver.play import Objective
@@ -121,7 +121,7 @@ class RearrangementModel:
         # is and the hand alone makes new melds (worth the initial-meld points where the rules say).
         self.table_frozen = table_is_frozen(position)
         self.initial_points = rules.initial_meld_points if position.initial else 0
-        self.model = cp_model.CpModel()
+        self.model = CpModel()
         self._positions = sequence_positions(rules)
         self._first = self._positions.start
         self._last = self._positions.stop - 1
