@@ -73,11 +73,10 @@ def joker_candidates(
     ranks around it with at least ``run_min - joker_total`` real cards. Table jokers may also keep
     their cards. Pruning the rest keeps the model small.
     """
-    every = set(ALL_CARDS)
-    if joker_total >= min(rules.group_min, rules.run_min):
-        return every  # jokers alone could make a meld anywhere
     if not joker_total:
         return set()
+    if joker_total >= min(rules.group_min, rules.run_min):
+        return set(ALL_CARDS)  # jokers alone could make a meld anywhere
     cards = set(declared)
     for rank in range(1, 14):
         row = [card_of(rank, suit) for suit in range(4)]
@@ -207,19 +206,25 @@ class RearrangementModel:
         model = self.model
         self.group_pieces: dict[Card, Expr] = {}
         self.group_shapes: dict[tuple[int, tuple[int, ...]], Expr] = {}
+        shapes = [
+            suits
+            for size in range(rules.group_min, min(rules.group_max, 4) + 1)
+            for suits in itertools.combinations(range(4), size)
+        ]
         for rank in range(1, 14):
-            parts: dict[int, list[Expr]] = {suit: [] for suit in range(4)}
-            for size in range(rules.group_min, min(rules.group_max, 4) + 1):
-                for suits in itertools.combinations(range(4), size):
-                    bound = min(self.most[card_of(rank, suit)] for suit in suits)
-                    if not bound:
-                        continue
-                    count = model.new_int_var(0, bound, f"y_{rank}_{''.join(map(str, suits))}")
-                    self.group_shapes[rank, suits] = count
-                    for suit in suits:
-                        parts[suit].append(count)
-            for suit in range(4):
-                self.group_pieces[card_of(rank, suit)] = sum(parts[suit])
+            row = [card_of(rank, suit) for suit in range(4)]
+            most = [self.most[card] for card in row]
+            parts: list[list[Expr]] = [[], [], [], []]
+            for suits in shapes:
+                bound = min([most[suit] for suit in suits])
+                if not bound:
+                    continue
+                count = model.new_int_var(0, bound, "")
+                self.group_shapes[rank, suits] = count
+                for suit in suits:
+                    parts[suit].append(count)
+            for suit, card in enumerate(row):
+                self.group_pieces[card] = sum(parts[suit])
 
     # --- sequences -------------------------------------------------------------------------------
 
