@@ -1,7 +1,10 @@
 """meldsat: exact analysis of rummy melds.
 
-The library API: parse a position, check melds and turns, and (with the engine) find the best play.
+The library API: parse a position (``read_position``), check melds and turns (``judge_meld``,
+``check_move``), and find the best play (``best_play``, which loads OR-Tools on first use).
 """
+
+from typing import TYPE_CHECKING
 
 from solver.cards import Card, Joker, Notation, Piece, parse_card, parse_piece
 from solver.errors import (
@@ -13,12 +16,28 @@ from solver.errors import (
     UnsupportedError,
 )
 from solver.melds import MeldKind, MeldVerdict, is_legal_meld, judge_meld
+from solver.moves import MoveVerdict, Reason, check_move
 from solver.notation import format_pieces, format_table, parse_hand, parse_pieces, parse_table
+from solver.play import Objective, Play, Status
 from solver.position import Position, load_position, read_position
 from solver.rules import PRESETS, RULE_SET_NAMES, RuleSet, get_rules
 from solver.table import TableVerdict, copy_problems, judge_table
 
+if TYPE_CHECKING:
+    from solver.hint import best_play
+
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> object:
+    # The engine imports OR-Tools (a large import): load it only when a caller asks for it, so
+    # that parsing and checking stay quick to start.
+    if name == "best_play":
+        from solver.hint import best_play
+
+        return best_play
+    raise AttributeError(f"module 'solver' has no attribute '{name}'")
+
 
 __all__ = [
     "PRESETS",
@@ -30,15 +49,22 @@ __all__ = [
     "MeldKind",
     "MeldVerdict",
     "MeldsatError",
+    "MoveVerdict",
     "Notation",
     "NotationError",
+    "Objective",
     "Piece",
+    "Play",
     "Position",
+    "Reason",
     "RuleSet",
     "RulesError",
+    "Status",
     "TableVerdict",
     "UnsupportedError",
     "__version__",
+    "best_play",
+    "check_move",
     "copy_problems",
     "format_pieces",
     "format_table",
