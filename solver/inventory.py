@@ -35,16 +35,6 @@ class Inventory:
     hand_jokers: int
     melds: tuple[MeldContents, ...]
 
-    @property
-    def table_joker_count(self) -> int:
-        """How many jokers lie on the table."""
-        return sum(self.table_jokers.values())
-
-    @property
-    def joker_count(self) -> int:
-        """How many jokers the position holds in all."""
-        return self.table_joker_count + self.hand_jokers
-
 
 def take_inventory(position: Position) -> Inventory:
     """Count the cards of ``position`` (its table melds must have every joker declared)."""
