@@ -76,6 +76,8 @@ def hint_command(
     """Find the best play: exit 0 proven optimal, 1 no legal play, 3 time limit hit first."""
     goal = Objective(objective.value)
     if jsonl is not None:
+        if table is not None or hand is not None or position is not None or initial:
+            raise MeldsatError("--jsonl takes its positions from the file: drop --table/--hand")
         return _run_batch(jsonl, goal, time_limit, play_all, rules, players, workers)
     if table is None and hand is None and position is None:
         raise MeldsatError("no position given: use --table and --hand, or --position")

@@ -114,6 +114,7 @@ def test_bad_input_is_one_line(run_cli: CliRunner) -> None:
     assert_one_line_error(run_cli("hint", "--table", "4S 5S 7S", "--hand", "QH"), "illegal meld")
     assert_one_line_error(run_cli("hint", "--hand", "QH", "--rules", "poker"), "poker")
     assert_one_line_error(run_cli("hint"), "no position")
+    assert_one_line_error(run_cli("hint", "--jsonl", "-", "--hand", "QH"), "--jsonl")
 
 
 def test_time_limit_hit_exits_3(run_cli: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
