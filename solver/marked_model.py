@@ -202,26 +202,23 @@ class MarkedRearrangementModel(RearrangementModel):
         for p in self._positions:
             card = card_of(card_at(p), suit)
             going: list[list[Slot]] = []
+            # How many runs of each state have gone on through ``p`` so far.
+            taken: Counter[tuple[object, ...]] = Counter()
             for run in sorted(active, key=lambda run: (-len(run), run[0][0].rank)):
                 k = min(len(run), length)
-                kind = ("extend", k) if k < length else ("go_on",)
-                marked = flow(p, *kind, flag(run), MARKED)
-                plain = flow(p, *kind, flag(run), UNMARKED)
-                taken = sum(1 for other in going if _state(other, length, flag) == (k, flag(run)))
-                if taken < marked:
+                state = (*(("extend", k) if k < length else ("go_on",)), flag(run))
+                marked = flow(p, *state, MARKED)
+                plain = flow(p, *state, UNMARKED)
+                if taken[state] < marked:
                     going.append([*run, (card, Origin.HAND)])
-                elif taken < marked + plain:
+                elif taken[state] < marked + plain:
                     going.append([*run, (card, Origin.TABLE)])
                 else:
                     finished.append(run)
+                    continue
+                taken[state] += 1
             for mark in FLAGS:
                 origin = Origin.HAND if mark == MARKED else Origin.TABLE
                 going.extend([(card, origin)] for _ in range(flow(p, "start", mark)))
             active = going
         return finished + active
-
-
-def _state(run: list[Slot], length: int, flag: Callable[[list[Slot]], int]) -> tuple[int, int]:
-    """The state a run was in before its last piece: (length capped at run_min, flag)."""
-    before = run[:-1]
-    return (min(len(before), length), flag(before))
