@@ -20,6 +20,7 @@ from cli.inputs import (
     draws_field,
     gather_fields,
 )
+from cli.jsonout import json_header, piece_texts
 from cli.render import console, print_line, print_table, render_meld, status_text, verdict_mark
 from solver.errors import MeldsatError
 from solver.moves import MoveVerdict, check_move
@@ -70,13 +71,11 @@ def check_json(rule_set: RuleSet, verdict: MoveVerdict) -> dict[str, Any]:
     """The JSON object of ``check --json`` (schema version 1); the table has jokers declared."""
     notation = rule_set.notation
     return {
-        "schema_version": 1,
-        "rules": rule_set.name,
-        "players": rule_set.players,
+        **json_header(rule_set),
         "legal": verdict.legal,
-        "played": [piece.text(notation) for piece in verdict.played],
+        "played": piece_texts(verdict.played, notation),
         "reasons": [{"code": reason.code, "message": reason.message} for reason in verdict.reasons],
-        "table": [[piece.text(notation) for piece in meld.pieces] for meld in verdict.table.melds],
+        "table": [piece_texts(meld.pieces, notation) for meld in verdict.table.melds],
     }
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import json
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from typing import Annotated, Any
 
@@ -23,6 +23,7 @@ from cli.inputs import (
     load_cli_position,
     read_source,
 )
+from cli.jsonout import SCHEMA_VERSION, json_header, piece_texts
 from cli.render import console, print_line, print_table, render_meld, status_text
 from solver.errors import MeldsatError
 from solver.play import Objective, Play, Status
@@ -100,23 +101,17 @@ def _solve(position: Position, objective: Objective, play_all: bool, time_limit:
 def play_json(position: Position, play: Play) -> dict[str, Any]:
     """The JSON object of ``hint --json`` (schema version 1)."""
     notation = position.rules.notation
-
-    def pieces(items: Iterable[Any]) -> list[str]:
-        return [piece.text(notation) for piece in items]
-
     return {
-        "schema_version": 1,
-        "rules": position.rules.name,
-        "players": position.rules.players,
+        **json_header(position.rules),
         "status": play.status.value,
         "objective": play.objective.value,
-        "play": pieces(play.played),
+        "play": piece_texts(play.played, notation),
         "cards_played": play.cards_played,
         "points_played": play.points_played,
         "bound": play.bound,
-        "hand_left": pieces(play.hand_left),
+        "hand_left": piece_texts(play.hand_left, notation),
         "hand_points_left": play.hand_points_left,
-        "table": [pieces(meld) for meld in play.table],
+        "table": [piece_texts(meld, notation) for meld in play.table],
         "changed_melds": list(play.changed_melds),
         "new_melds": list(play.new_melds),
         "changes": list(play.changes),
@@ -221,7 +216,12 @@ def solve_batch_line(job: BatchJob) -> tuple[int, str]:
         game = load_position(fields, rules, players)
         play = _solve(game, Objective(objective), play_all, time_limit)
     except MeldsatError as error:
-        message = {"schema_version": 1, "line": number, "status": "error", "error": str(error)}
+        message = {
+            "schema_version": SCHEMA_VERSION,
+            "line": number,
+            "status": "error",
+            "error": str(error),
+        }
         return 2, json.dumps(message)
     result = play_json(game, play)
     result["line"] = number

@@ -16,6 +16,7 @@ from cli.inputs import (
     TableOption,
     load_cli_table,
 )
+from cli.jsonout import json_header, piece_texts
 from cli.render import console, print_line, print_table, status_text, verdict_mark
 from solver.rules import RuleSet
 from solver.table import TableVerdict, copy_problems, judge_table
@@ -48,13 +49,11 @@ def validate_json(rule_set: RuleSet, verdict: TableVerdict, problems: list[str])
     """The JSON object of ``validate --json`` (schema version 1)."""
     notation = rule_set.notation
     return {
-        "schema_version": 1,
-        "rules": rule_set.name,
-        "players": rule_set.players,
+        **json_header(rule_set),
         "legal": verdict.legal and not problems,
         "melds": [
             {
-                "cards": [piece.text(notation) for piece in meld.pieces],
+                "cards": piece_texts(meld.pieces, notation),
                 "legal": meld.legal,
                 "kind": meld.kind.value if meld.kind is not None else None,
                 "reason": meld.reason,
