@@ -16,11 +16,12 @@ Meld = tuple[Piece, ...]
 Table = tuple[Meld, ...]
 
 _MELD_SEPARATORS = re.compile(r"[|;\n]")
-_CARD_SEPARATORS = re.compile(r"[\s,]+")
+# Meld separators also separate cards, so a hand or a flat list may be written like a table.
+_CARD_SEPARATORS = re.compile(r"[\s,|;]+")
 
 
 def parse_pieces(text: str, notation: Notation = Notation.CARDS) -> Meld:
-    """Read cards separated by spaces or commas (``"5H 6H *=7H"``)."""
+    """Read cards separated by spaces or commas (``"5H 6H *=7H"``; ``|`` and ``;`` count too)."""
     tokens = [token for token in _CARD_SEPARATORS.split(text.strip()) if token]
     return tuple(parse_piece(token, notation) for token in tokens)
 
@@ -33,7 +34,7 @@ def parse_table(text: str, notation: Notation = Notation.CARDS) -> list[Meld]:
 
 def parse_hand(text: str, notation: Notation = Notation.CARDS) -> Meld:
     """Read a hand. Jokers in a hand are wild, so a declared joker there is an error."""
-    hand = parse_pieces(_MELD_SEPARATORS.sub(" ", text), notation)
+    hand = parse_pieces(text, notation)
     check_hand_jokers(hand, notation)
     return sort_pieces(hand)
 

@@ -110,7 +110,7 @@ def rules_from_fields(
 def pieces_field(value: Any, key: str, rules: RuleSet) -> Meld:
     """A hand-like field given as text (``"5H 6H"``) or as a list of card strings."""
     if isinstance(value, str):
-        return parse_pieces(value.replace("|", " ").replace(";", " "), rules.notation)
+        return parse_pieces(value, rules.notation)
     if isinstance(value, list) and all(isinstance(token, str) for token in value):
         return tuple(piece for token in value for piece in parse_pieces(token, rules.notation))
     raise NotationError(f"'{key}' must be text or a list of cards, not {json.dumps(value)}")
