@@ -12,7 +12,6 @@ from solver.cards import Card, Joker, Piece, represented_card
 from solver.inventory import Inventory
 from solver.model import FlowSolution
 from solver.notation import Meld
-from solver.rules import RuleSet
 from solver.trace import Origin
 
 
@@ -53,7 +52,6 @@ def arrange(
     solution: FlowSolution,
     inventory: Inventory,
     table: tuple[Meld, ...],
-    rules: RuleSet,
     *,
     table_used: bool = True,
 ) -> tuple[list[Meld], list[Meld]]:

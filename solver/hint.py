@@ -55,7 +55,7 @@ def play_from_outcome(
         return _no_play(position, objective, status, outcome.bound)
     solution = outcome.solution
     kept, new = arrange(
-        solution, model.inventory, position.table, rules, table_used=not model.table_frozen
+        solution, model.inventory, position.table, table_used=not model.table_frozen
     )
     played = sort_pieces(played_pieces(solution))
     if model.table_frozen:
