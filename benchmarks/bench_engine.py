@@ -49,14 +49,14 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` package importable
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.positions import generate, position_record  # noqa: E402
-from solver.cards import Card, Joker, Piece, represented_card  # noqa: E402
-from solver.hint import best_play  # noqa: E402
-from solver.melds import meld_shapes  # noqa: E402
-from solver.moves import JOKER_REDECLARED, check_move  # noqa: E402
-from solver.play import Objective, Play, Status  # noqa: E402
-from solver.position import Position  # noqa: E402
-from solver.rules import RuleSet  # noqa: E402
+from meldsat.cards import Card, Joker, Piece, represented_card  # noqa: E402
+from meldsat.engine.search import best_play  # noqa: E402
+from meldsat.generate import generate, position_record  # noqa: E402
+from meldsat.melds import meld_shapes  # noqa: E402
+from meldsat.moves import JOKER_REDECLARED, check_move  # noqa: E402
+from meldsat.play import Objective, Play, Status  # noqa: E402
+from meldsat.position import Position  # noqa: E402
+from meldsat.rules import RuleSet  # noqa: E402
 
 PEER_BACKENDS = ("GLPK_MI", "HIGHS", "SCIPY")
 OBJECTIVES = (Objective.CARDS, Objective.POINTS)
@@ -171,7 +171,7 @@ def check_peer(position: Position, answer: PeerAnswer) -> str | None:
     """Why the peer's answer breaks meldsat's rules, or None when it is a legal play.
 
     The peer's sets carry undeclared jokers; the play is legal when some declaration of them makes
-    a legal turn for meldsat's move checker (``solver.moves.check_move``, independent of the
+    a legal turn for meldsat's move checker (``meldsat.moves.check_move``, independent of the
     engine). When every declaration fails only on joker locking the answer is
     :data:`JOKER_LOCKING`: the peer treats every joker on the table as free to stand for any tile.
     """
@@ -200,7 +200,7 @@ def check_peer(position: Position, answer: PeerAnswer) -> str | None:
 
 
 def check_meldsat(position: Position, play: Play) -> str | None:
-    """Why meldsat's play breaks the rules (``solver.moves.check_move``), or None when legal."""
+    """Why meldsat's play breaks the rules (``meldsat.moves.check_move``), or None when legal."""
     if not play.found:
         return None
     verdict = check_move(position.table, position.hand, play.table, position.rules)

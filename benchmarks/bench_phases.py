@@ -2,7 +2,7 @@
 
 Run as a script from the repository root:
 ``python benchmarks/bench_phases.py --positions 200 --seed 1``. It times the three phases of
-``solver.hint.best_play`` on the same seeded Rummikub positions as ``bench_engine.py``.
+``meldsat.engine.search.best_play`` on the same seeded Rummikub positions as ``bench_engine.py``.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.positions import generate
-from solver.hint import build_model, play_from_outcome
-from solver.play import Objective
+from meldsat.engine.search import build_model, play_from_outcome
+from meldsat.generate import generate
+from meldsat.play import Objective
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1,1 +1,1 @@
-"""The ``meldsat`` command: a thin Typer layer over the ``solver`` library."""
+"""The ``meldsat`` command: a thin Typer layer over the ``meldsat`` library."""

@@ -7,7 +7,7 @@ from typing import Any
 
 from rich.text import Text
 
-from cli.inputs import (
+from meldsat.cli.inputs import (
     AfterOption,
     DrawsOption,
     HandOption,
@@ -20,12 +20,19 @@ from cli.inputs import (
     draws_field,
     gather_fields,
 )
-from cli.jsonout import json_header, piece_texts
-from cli.render import console, print_line, print_table, render_meld, status_text, verdict_mark
-from solver.errors import MeldsatError
-from solver.moves import MoveVerdict, check_move
-from solver.position import load_position, table_field
-from solver.rules import RuleSet
+from meldsat.cli.jsonout import json_header, piece_texts
+from meldsat.cli.render import (
+    console,
+    print_line,
+    print_table,
+    render_meld,
+    status_text,
+    verdict_mark,
+)
+from meldsat.errors import MeldsatError
+from meldsat.moves import MoveVerdict, check_move
+from meldsat.position import load_position, table_field
+from meldsat.rules import RuleSet
 
 
 def check_command(

@@ -12,7 +12,7 @@ from typing import Annotated, Any
 import typer
 from rich.text import Text
 
-from cli.inputs import (
+from meldsat.cli.inputs import (
     HandOption,
     InitialOption,
     JsonOption,
@@ -23,11 +23,11 @@ from cli.inputs import (
     load_cli_position,
     read_source,
 )
-from cli.jsonout import SCHEMA_VERSION, json_header, piece_texts
-from cli.render import console, print_line, print_table, render_meld, status_text
-from solver.errors import MeldsatError
-from solver.play import Objective, Play, Status
-from solver.position import Position, load_position, position_fields
+from meldsat.cli.jsonout import SCHEMA_VERSION, json_header, piece_texts
+from meldsat.cli.render import console, print_line, print_table, render_meld, status_text
+from meldsat.errors import MeldsatError
+from meldsat.play import Objective, Play, Status
+from meldsat.position import Position, load_position, position_fields
 
 EXIT_CODES = {Status.OPTIMAL: 0, Status.NO_MOVE: 1, Status.FEASIBLE: 3, Status.UNKNOWN: 3}
 
@@ -93,7 +93,7 @@ def hint_command(
 
 def _solve(position: Position, objective: Objective, play_all: bool, time_limit: float) -> Play:
     # The engine (and OR-Tools) loads only when a command solves, so the other commands start fast.
-    from solver.hint import best_play
+    from meldsat.engine.search import best_play
 
     return best_play(position, objective, play_all=play_all, time_limit=time_limit)
 

@@ -8,10 +8,10 @@ from typing import Annotated, Any
 
 import typer
 
-from solver import MeldsatError, Position, RuleSet
-from solver.errors import NotationError
-from solver.notation import Meld, check_hand_jokers
-from solver.position import (
+from meldsat import MeldsatError, Position, RuleSet
+from meldsat.errors import NotationError
+from meldsat.notation import Meld, check_hand_jokers
+from meldsat.position import (
     check_position_keys,
     load_position,
     pieces_field,

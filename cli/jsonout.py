@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from solver.cards import Notation, Piece
-from solver.rules import RuleSet
+from meldsat.cards import Notation, Piece
+from meldsat.rules import RuleSet
 
 SCHEMA_VERSION = 1
 

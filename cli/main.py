@@ -11,8 +11,8 @@ from typing import Annotated
 
 import typer
 
-from cli import check, hint, validate
-from solver import MeldsatError, __version__
+from meldsat import MeldsatError, __version__
+from meldsat.cli import check, hint, validate
 
 # Typer ships its own copy of click in recent versions and depends on click in older ones; either
 # way its usage errors derive from a class named ClickException, found here without naming the copy.

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from rich.console import Console
 from rich.text import Text
 
-from solver.cards import RANK_NAMES, SUIT_SYMBOLS, Card, Joker, Notation, Piece
+from meldsat.cards import RANK_NAMES, SUIT_SYMBOLS, Card, Joker, Notation, Piece
 
 # Hearts and diamonds are red; spades and clubs keep the terminal's own colour so that they stay
 # readable on dark and light backgrounds alike (the same goes for black tiles).

@@ -7,7 +7,7 @@ from typing import Any
 
 from rich.text import Text
 
-from cli.inputs import (
+from meldsat.cli.inputs import (
     HandOption,
     JsonOption,
     PlayersOption,
@@ -16,10 +16,10 @@ from cli.inputs import (
     TableOption,
     load_cli_table,
 )
-from cli.jsonout import json_header, piece_texts
-from cli.render import console, print_line, print_table, status_text, verdict_mark
-from solver.rules import RuleSet
-from solver.table import TableVerdict, copy_problems, judge_table
+from meldsat.cli.jsonout import json_header, piece_texts
+from meldsat.cli.render import console, print_line, print_table, status_text, verdict_mark
+from meldsat.rules import RuleSet
+from meldsat.table import TableVerdict, copy_problems, judge_table
 
 
 def validate_command(

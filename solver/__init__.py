@@ -6,8 +6,8 @@ The library API: parse a position (``read_position``), check melds and turns (``
 
 from typing import TYPE_CHECKING
 
-from solver.cards import Card, Joker, Notation, Piece, parse_card, parse_piece
-from solver.errors import (
+from meldsat.cards import Card, Joker, Notation, Piece, parse_card, parse_piece
+from meldsat.errors import (
     AmbiguousJokerError,
     ImpossiblePositionError,
     MeldsatError,
@@ -15,16 +15,16 @@ from solver.errors import (
     RulesError,
     UnsupportedError,
 )
-from solver.melds import MeldKind, MeldVerdict, is_legal_meld, judge_meld
-from solver.moves import MoveVerdict, Reason, check_move
-from solver.notation import format_pieces, format_table, parse_hand, parse_pieces, parse_table
-from solver.play import Objective, Play, Status
-from solver.position import Position, load_position, read_position
-from solver.rules import PRESETS, RULE_SET_NAMES, RuleSet, get_rules
-from solver.table import TableVerdict, copy_problems, judge_table
+from meldsat.melds import MeldKind, MeldVerdict, is_legal_meld, judge_meld
+from meldsat.moves import MoveVerdict, Reason, check_move
+from meldsat.notation import format_pieces, format_table, parse_hand, parse_pieces, parse_table
+from meldsat.play import Objective, Play, Status
+from meldsat.position import Position, load_position, read_position
+from meldsat.rules import PRESETS, RULE_SET_NAMES, RuleSet, get_rules
+from meldsat.table import TableVerdict, copy_problems, judge_table
 
 if TYPE_CHECKING:
-    from solver.hint import best_play
+    from meldsat.engine.search import best_play
 
 __version__ = "0.1.0"
 
@@ -33,10 +33,10 @@ def __getattr__(name: str) -> object:
     # The engine imports OR-Tools (a large import): load it only when a caller asks for it, so
     # that parsing and checking stay quick to start.
     if name == "best_play":
-        from solver.hint import best_play
+        from meldsat.engine.search import best_play
 
         return best_play
-    raise AttributeError(f"module 'solver' has no attribute '{name}'")
+    raise AttributeError(f"module 'meldsat' has no attribute '{name}'")
 
 
 __all__ = [

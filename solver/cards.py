@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from solver.errors import NotationError
+from meldsat.errors import NotationError
 
 
 class Notation(enum.Enum):

@@ -11,10 +11,10 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from solver.cards import Card, Joker, Piece, piece_sort_key
-from solver.melds import meld_kind
-from solver.notation import Meld, format_pieces
-from solver.rules import RuleSet
+from meldsat.cards import Card, Joker, Piece, piece_sort_key
+from meldsat.melds import meld_kind
+from meldsat.notation import Meld, format_pieces
+from meldsat.rules import RuleSet
 
 HAND = -1
 

@@ -13,9 +13,9 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from solver.cards import Card, Joker, Notation, Piece, piece_sort_key, represented_card
-from solver.errors import AmbiguousJokerError
-from solver.rules import RuleSet
+from meldsat.cards import Card, Joker, Notation, Piece, piece_sort_key, represented_card
+from meldsat.errors import AmbiguousJokerError
+from meldsat.rules import RuleSet
 
 _MAX_LISTED_OPTIONS = 6
 

@@ -13,12 +13,12 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from solver.cards import Card, Joker, Piece, piece_sort_key, represented_card
-from solver.errors import RulesError
-from solver.melds import MeldKind, MeldVerdict
-from solver.notation import Meld, check_hand_jokers, format_pieces, sort_pieces
-from solver.rules import RuleSet
-from solver.table import TableVerdict, copy_problems, judge_table
+from meldsat.cards import Card, Joker, Piece, piece_sort_key, represented_card
+from meldsat.errors import RulesError
+from meldsat.melds import MeldKind, MeldVerdict
+from meldsat.notation import Meld, check_hand_jokers, format_pieces, sort_pieces
+from meldsat.rules import RuleSet
+from meldsat.table import TableVerdict, copy_problems, judge_table
 
 NOTHING_PLAYED = "nothing_played"
 CARD_REMOVED = "card_removed"

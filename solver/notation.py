@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from solver.cards import Joker, Notation, Piece, parse_piece, piece_sort_key
-from solver.errors import NotationError
+from meldsat.cards import Joker, Notation, Piece, parse_piece, piece_sort_key
+from meldsat.errors import NotationError
 
 Meld = tuple[Piece, ...]
 Table = tuple[Meld, ...]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from solver.notation import Meld, Table
+from meldsat.notation import Meld, Table
 
 
 class Objective(enum.Enum):

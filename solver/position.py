@@ -11,9 +11,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from solver.cards import Piece
-from solver.errors import ImpossiblePositionError, NotationError, RulesError
-from solver.notation import (
+from meldsat.cards import Piece
+from meldsat.errors import ImpossiblePositionError, NotationError, RulesError
+from meldsat.notation import (
     Meld,
     Table,
     check_hand_jokers,
@@ -23,8 +23,8 @@ from solver.notation import (
     parse_table,
     sort_pieces,
 )
-from solver.rules import RuleSet, get_rules
-from solver.table import copy_problems, judge_table
+from meldsat.rules import RuleSet, get_rules
+from meldsat.table import copy_problems, judge_table
 
 # Keys a position file may carry besides the position itself (used by other commands or by tests).
 _EXTRA_KEYS = frozenset({"after", "expect", "id", "name", "comment", "draws"})

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from solver.cards import Card, Joker, Notation, Piece
-from solver.errors import RulesError
+from meldsat.cards import Card, Joker, Notation, Piece
+from meldsat.errors import RulesError
 
 # Card values by rank (index 0 = ace). Face cards count 10 in every card game here.
 _FACE_TEN_ACE_ONE = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)

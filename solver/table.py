@@ -6,9 +6,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from solver.cards import Card, Joker, Piece
-from solver.melds import MeldVerdict, judge_meld
-from solver.rules import RuleSet
+from meldsat.cards import Card, Joker, Piece
+from meldsat.melds import MeldVerdict, judge_meld
+from meldsat.rules import RuleSet
 
 
 @dataclass(frozen=True)

@@ -22,10 +22,10 @@ CliRunner = Callable[..., CliResult]
 
 @pytest.fixture
 def run_cli(capsys: pytest.CaptureFixture[str]) -> CliRunner:
-    """Call ``cli.main.main`` with the given arguments, so its error handling is exercised too."""
+    """Call ``meldsat.cli.main.main`` with these arguments, so its error handling runs too."""
 
     # Imported here so that tests which do not use the command line never depend on it.
-    from cli.main import main
+    from meldsat.cli.main import main
 
     def run(*args: str) -> CliResult:
         capsys.readouterr()  # drop anything printed before this run

@@ -1,7 +1,7 @@
 """A brute-force oracle for the best play, written independently of the CP-SAT engine.
 
-It answers the same question as ``solver.hint.best_play`` by plain enumeration, for small positions
-(up to about a dozen pieces in all):
+It answers the same question as ``meldsat.engine.search.best_play`` by plain enumeration, for
+small positions (up to about a dozen pieces in all):
 
 1. every non-empty sub-multiset ``P`` of the hand is a candidate play, tried best objective first;
 2. for a candidate, a depth-first search splits all table pieces plus ``P`` into legal melds,
@@ -44,11 +44,11 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from solver.cards import Card, Joker, Notation, Piece
-from solver.notation import Meld, Table, format_pieces, format_table
-from solver.play import Objective
-from solver.position import Position
-from solver.rules import RuleSet
+from meldsat.cards import Card, Joker, Notation, Piece
+from meldsat.notation import Meld, Table, format_pieces, format_table
+from meldsat.play import Objective
+from meldsat.position import Position
+from meldsat.rules import RuleSet
 
 # A card as (rank, suit); an item of the search as (rank, suit, origin), jokers with rank JOKER.
 CardKey = tuple[int, int]

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 from hypothesis import strategies as st
 
-from solver.cards import Card, Joker, Piece
-from solver.position import Position
-from solver.rules import RuleSet, get_rules
+from meldsat.cards import Card, Joker, Piece
+from meldsat.position import Position
+from meldsat.rules import RuleSet, get_rules
 
 RANKS = st.integers(min_value=1, max_value=13)
 SUITS = st.integers(min_value=0, max_value=3)

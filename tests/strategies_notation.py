@@ -12,9 +12,9 @@ from collections.abc import Sequence
 
 from hypothesis import strategies as st
 
-from solver.cards import Card, Joker, Piece
-from solver.position import Position
-from solver.rules import PRESETS, RuleSet
+from meldsat.cards import Card, Joker, Piece
+from meldsat.position import Position
+from meldsat.rules import PRESETS, RuleSet
 
 RANKS = st.integers(min_value=1, max_value=13)
 SUITS = st.integers(min_value=0, max_value=3)

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver import Card, Joker, NotationError, parse_card, parse_piece
-from solver.cards import Notation, Piece, piece_sort_key, represented_card
+from meldsat import Card, Joker, NotationError, parse_card, parse_piece
+from meldsat.cards import Notation, Piece, piece_sort_key, represented_card
 from tests.strategies_notation import cards, jokers, pieces
 
 CARDS = Notation.CARDS

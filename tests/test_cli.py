@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from cli.render import piece_text, print_table, render_meld, render_table
-from solver import __version__
-from solver.cards import Card, Joker, Notation
-from solver.notation import parse_pieces
+from meldsat import __version__
+from meldsat.cards import Card, Joker, Notation
+from meldsat.cli.render import piece_text, print_table, render_meld, render_table
+from meldsat.notation import parse_pieces
 from tests.conftest import CliResult, CliRunner
 
 ESCAPE = "\x1b"

@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from solver.hint import best_play
-from solver.moves import check_move
-from solver.play import Objective, Status
-from solver.position import load_position
+from meldsat.engine.search import best_play
+from meldsat.moves import check_move
+from meldsat.play import Objective, Status
+from meldsat.position import load_position
 
 DEV_SET = Path(__file__).parent / "data" / "rummikub-dev.jsonl"
 

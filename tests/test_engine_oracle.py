@@ -15,11 +15,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.hint import best_play
-from solver.moves import check_move
-from solver.notation import format_table
-from solver.play import Objective, Play, Status
-from solver.position import Position, read_position
+from meldsat.engine.search import best_play
+from meldsat.moves import check_move
+from meldsat.notation import format_table
+from meldsat.play import Objective, Play, Status
+from meldsat.position import Position, read_position
 from tests.oracle import Kept, melds_kept, oracle_best
 from tests.strategies import GAMES, Game, positions
 
@@ -28,8 +28,8 @@ def engine_kept(position: Position) -> Kept:
     """The engine's notion of a kept meld, which the oracle is asked to use too.
 
     A meld counts as kept when it shows the same cards as before, a joker that gave way to its real
-    card included (solver/model.py); under 500 rummy only a meld left exactly as it was is exempt
-    from needing a hand card, so there kept means identical (solver/marked_model.py).
+    card included (solver/engine/model.py); under 500 rummy only a meld left exactly as it was is
+    exempt from needing a hand card, so there kept means identical (solver/engine/marked_model.py).
     """
     return Kept.IDENTICAL if position.rules.new_meld_needs_hand_card else Kept.SAME_CARDS
 

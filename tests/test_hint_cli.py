@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from cli import hint as hint_cli
-from solver.moves import check_move
-from solver.notation import parse_table
-from solver.play import Play, Status
-from solver.position import load_position
+from meldsat.cli import hint as hint_cli
+from meldsat.moves import check_move
+from meldsat.notation import parse_table
+from meldsat.play import Play, Status
+from meldsat.position import load_position
 from tests.conftest import CliRunner
 from tests.test_cli import as_json, assert_one_line_error
 

@@ -1,12 +1,12 @@
-"""The library API of the README: ``from solver import ...`` for bots and servers."""
+"""The library API of the README: ``from meldsat import ...`` for bots and servers."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 
-import solver
-from solver import Objective, Status, best_play, check_move, read_position
+import meldsat
+from meldsat import Objective, Status, best_play, check_move, read_position
 
 
 def test_readme_example() -> None:
@@ -22,7 +22,7 @@ def test_readme_example() -> None:
 
 def test_importing_the_library_does_not_load_the_solver() -> None:
     """Parsing and checking start fast: OR-Tools loads only when best_play is first used."""
-    code = "import sys, solver; print('ortools' in sys.modules)"
+    code = "import sys, meldsat; print('ortools' in sys.modules)"
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
@@ -30,4 +30,4 @@ def test_importing_the_library_does_not_load_the_solver() -> None:
 
 
 def test_unknown_attribute_is_an_attribute_error() -> None:
-    assert not hasattr(solver, "no_such_thing")
+    assert not hasattr(meldsat, "no_such_thing")

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from solver import (
+from meldsat import (
     AmbiguousJokerError,
     Card,
     Joker,
@@ -32,7 +32,7 @@ from solver import (
     parse_pieces,
     parse_table,
 )
-from solver.cards import Piece, represented_card
+from meldsat.cards import Piece, represented_card
 from tests.strategies_notation import RANKS, SUITS, cards, legal_cards, legal_melds, rule_sets
 
 MANIPULATION = get_rules("manipulation")  # four players: two decks, two jokers

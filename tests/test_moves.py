@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from solver.cards import Card, Joker
-from solver.errors import AmbiguousJokerError, NotationError, RulesError
-from solver.moves import REASON_CODES, MoveVerdict, check_move
-from solver.notation import parse_pieces, parse_table
-from solver.rules import get_rules
+from meldsat.cards import Card, Joker
+from meldsat.errors import AmbiguousJokerError, NotationError, RulesError
+from meldsat.moves import REASON_CODES, MoveVerdict, check_move
+from meldsat.notation import parse_pieces, parse_table
+from meldsat.rules import get_rules
 
 GIN_FAMILY = ("gin", "oklahoma-gin", "hollywood-gin")
 RUMMY500_FAMILY = ("rummy500", "rummy300", "rummy500-killer")

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver import (
+from meldsat import (
     Card,
     Joker,
     NotationError,
@@ -16,8 +16,8 @@ from solver import (
     parse_pieces,
     parse_table,
 )
-from solver.cards import Notation, Piece
-from solver.notation import sort_pieces
+from meldsat.cards import Notation, Piece
+from meldsat.notation import sort_pieces
 from tests.strategies_notation import cards, pieces
 
 TILES = Notation.TILES

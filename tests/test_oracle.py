@@ -13,12 +13,12 @@ from dataclasses import dataclass
 import pytest
 from hypothesis import given, settings
 
-from solver.cards import Card
-from solver.melds import is_legal_meld
-from solver.moves import check_move
-from solver.play import Objective
-from solver.position import Position, read_position
-from solver.rules import get_rules
+from meldsat.cards import Card
+from meldsat.melds import is_legal_meld
+from meldsat.moves import check_move
+from meldsat.play import Objective
+from meldsat.position import Position, read_position
+from meldsat.rules import get_rules
 from tests.oracle import Kept, OracleAnswer, meld_shapes, melds_kept, oracle_best
 from tests.strategies import positions
 

@@ -7,7 +7,7 @@ import json
 import pytest
 from hypothesis import given, settings
 
-from solver import (
+from meldsat import (
     AmbiguousJokerError,
     Card,
     ImpossiblePositionError,

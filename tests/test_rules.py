@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from solver import PRESETS, RULE_SET_NAMES, Card, Joker, RulesError, RuleSet, get_rules
-from solver.cards import Notation
-from solver.rules import Scoring
+from meldsat import PRESETS, RULE_SET_NAMES, Card, Joker, RulesError, RuleSet, get_rules
+from meldsat.cards import Notation
+from meldsat.rules import Scoring
 
 ALL_NAMES = (
     "manipulation",

@@ -10,7 +10,7 @@ cards and jokers standing for it) lie in groups and how many in sequences:
 
 Original melds that stay as they were (showing the same cards) are taken out of the count by one
 boolean each; the objective prefers the most of them among equally good plays. Everything else
-is plain Python (``solver.inventory`` before, ``solver.trace`` and ``solver.arrange`` after), so
+is plain Python (``inventory`` before, ``trace`` and ``arrange`` after, in this package), so
 nothing downstream sees the solver.
 """
 
@@ -22,14 +22,14 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from solver.cards import ALL_CARDS, Card, card_of
-from solver.cpsat import CpModel, cp_model
-from solver.errors import UnsupportedError
-from solver.inventory import Inventory, take_inventory
-from solver.play import Objective
-from solver.position import Position
-from solver.rules import RuleSet
-from solver.trace import Origin, Slot, card_at, sequence_positions, trace_groups, trace_runs
+from meldsat.cards import ALL_CARDS, Card, card_of
+from meldsat.engine.cpsat import CpModel, cp_model
+from meldsat.engine.inventory import Inventory, take_inventory
+from meldsat.engine.trace import Origin, Slot, card_at, sequence_positions, trace_groups, trace_runs
+from meldsat.errors import UnsupportedError
+from meldsat.play import Objective
+from meldsat.position import Position
+from meldsat.rules import RuleSet
 
 Expr = cp_model.LinearExpr | int
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import enum
 
-from solver.cards import Card, card_of
-from solver.rules import RuleSet
+from meldsat.cards import Card, card_of
+from meldsat.rules import RuleSet
 
 SEQUENCE_END = 14  # the ace above the king
 

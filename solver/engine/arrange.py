@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from solver.cards import Card, Joker, Piece, represented_card
-from solver.inventory import Inventory
-from solver.model import FlowSolution
-from solver.notation import Meld
-from solver.trace import Origin
+from meldsat.cards import Card, Joker, Piece, represented_card
+from meldsat.engine.inventory import Inventory
+from meldsat.engine.model import FlowSolution
+from meldsat.engine.trace import Origin
+from meldsat.notation import Meld
 
 
 class _Pools:

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from solver.cards import Card, card_of
-from solver.model import Expr, RearrangementModel
-from solver.trace import Origin, Slot, card_at, trace_groups
+from meldsat.cards import Card, card_of
+from meldsat.engine.model import Expr, RearrangementModel
+from meldsat.engine.trace import Origin, Slot, card_at, trace_groups
 
 UNMARKED, MARKED = 0, 1
 FLAGS = (UNMARKED, MARKED)

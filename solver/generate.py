@@ -23,9 +23,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from solver.cards import Card, Joker, Piece
-from solver.position import Position, load_position
-from solver.rules import RuleSet, get_rules
+from meldsat.cards import Card, Joker, Piece
+from meldsat.position import Position, load_position
+from meldsat.rules import RuleSet, get_rules
 
 GAMES = ("rummikub", "manipulation")
 TABLE_MIN = 30

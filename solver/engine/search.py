@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from solver.arrange import arrange, played_pieces
-from solver.changes import Rearrangement, describe
-from solver.marked_model import MarkedRearrangementModel
-from solver.model import ModelOutcome, RearrangementModel, table_is_frozen
-from solver.notation import Meld, sort_pieces
-from solver.play import Objective, Play, Status
-from solver.position import Position
+from meldsat.changes import Rearrangement, describe
+from meldsat.engine.arrange import arrange, played_pieces
+from meldsat.engine.marked_model import MarkedRearrangementModel
+from meldsat.engine.model import ModelOutcome, RearrangementModel, table_is_frozen
+from meldsat.notation import Meld, sort_pieces
+from meldsat.play import Objective, Play, Status
+from meldsat.position import Position
 
 DEFAULT_TIME_LIMIT = 10.0
 

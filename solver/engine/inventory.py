@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from solver.cards import Card, Joker
-from solver.position import Position
+from meldsat.cards import Card, Joker
+from meldsat.position import Position
 
 
 @dataclass(frozen=True)
