@@ -59,6 +59,15 @@ class Card:
     def __str__(self) -> str:
         return self.text()
 
+    def __repr__(self) -> str:
+        # Notation you can paste back, as python-chess prints moves and boards.
+        return f"Card.parse({self.text()!r})"
+
+    @classmethod
+    def parse(cls, token: str, notation: Notation = Notation.CARDS) -> Card:
+        """Read one card (``10H``, ``Q♠``) or, with ``Notation.TILES``, one tile (``r7``)."""
+        return parse_card(token, notation)
+
 
 @dataclass(frozen=True, order=True)
 class Joker:
@@ -75,6 +84,17 @@ class Joker:
 
     def __str__(self) -> str:
         return self.text()
+
+    def __repr__(self) -> str:
+        return f"Joker.parse({self.text()!r})"
+
+    @classmethod
+    def parse(cls, token: str, notation: Notation = Notation.CARDS) -> Joker:
+        """Read a joker: ``*``, ``JK`` or declared ``*=7H`` (``j``, ``j=r7`` for tiles)."""
+        piece = parse_piece(token, notation)
+        if not isinstance(piece, Joker):
+            raise NotationError(f"'{token}' is a card, not a joker")
+        return piece
 
 
 Piece = Card | Joker

@@ -43,6 +43,15 @@ class Position:
     hand: Meld
     initial: bool = False
 
+    def __repr__(self) -> str:
+        # The text form, which reads back to this position: paste it to get the same value.
+        return f"Position.parse({self.to_text()!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Position:
+        """Read a position from its text form or JSON (the same as :func:`read_position`)."""
+        return read_position(text)
+
     @classmethod
     def build(
         cls,

@@ -6,7 +6,8 @@ one ``dataclasses.replace`` away. ``docs/RULES.md`` states every preset in words
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
+from enum import Enum
 
 from meldsat.cards import Card, Joker, Notation, Piece
 from meldsat.errors import RulesError
@@ -69,6 +70,23 @@ class RuleSet:
     draws_before_meld_forbidden: int | None = None
     scoring: Scoring = field(default_factory=Scoring)
 
+    def __repr__(self) -> str:
+        # A call that rebuilds this rule set: the preset, then any fields that differ from it.
+        preset = PRESETS.get(self.name)
+        if preset is None:
+            return _field_repr(self)
+        try:
+            base = preset.with_players(self.players)
+        except RulesError:
+            return _field_repr(self)
+        call = f"get_rules({self.name!r}, {self.players})"
+        changed = [
+            f"{item.name}={_value_repr(getattr(self, item.name))}"
+            for item in fields(self)
+            if getattr(self, item.name) != getattr(base, item.name)
+        ]
+        return f"replace({call}, {', '.join(changed)})" if changed else call
+
     @property
     def copies(self) -> int:
         """How many physical copies of each card (or tile) the game holds."""
@@ -96,6 +114,20 @@ class RuleSet:
             decks = 1 if players == 2 else 2
             return replace(self, players=players, decks=decks, jokers=decks)
         return replace(self, players=players)
+
+
+def _field_repr(rules: RuleSet) -> str:
+    values = ", ".join(
+        f"{item.name}={_value_repr(getattr(rules, item.name))}" for item in fields(rules)
+    )
+    return f"RuleSet({values})"
+
+
+def _value_repr(value: object) -> str:
+    # Enums print as <Notation.CARDS: 'cards'> by default, which does not read back.
+    if isinstance(value, Enum):
+        return f"{type(value).__name__}.{value.name}"
+    return repr(value)
 
 
 def _manipulation() -> RuleSet:
