@@ -12,11 +12,6 @@ from enum import Enum
 from meldsat.cards import Card, Joker, Notation, Piece
 from meldsat.errors import RulesError
 
-# Card values by rank (index 0 = ace). Face cards count 10 in every card game here.
-_FACE_TEN_ACE_ONE = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
-_FACE_TEN_ACE_FIFTEEN = (15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
-_TILE_NUMBERS = tuple(range(1, 14))
-
 
 @dataclass(frozen=True)
 class Scoring:
@@ -68,6 +63,8 @@ class RuleSet:
     table_rearrangement: bool = True
     # Manipulation: whoever draws a third card in a turn may not meld that turn.
     draws_before_meld_forbidden: int | None = None
+    # (players, decks) where the number of decks, and jokers with them, follows the player count.
+    decks_by_players: tuple[tuple[int, int], ...] = ()
     scoring: Scoring = field(default_factory=Scoring)
 
     def __repr__(self) -> str:
@@ -109,11 +106,12 @@ class RuleSet:
                 f"bad player count '{players}': {self.name} takes "
                 f"{self.min_players}-{self.max_players} players"
             )
-        if self.name == "manipulation":
-            # One deck and one joker for two players, two decks and two jokers for 3-5.
-            decks = 1 if players == 2 else 2
-            return replace(self, players=players, decks=decks, jokers=decks)
-        return replace(self, players=players)
+        decks = dict(self.decks_by_players).get(players)
+        if decks is None:
+            return replace(self, players=players)
+        # Jokers come with the decks (Manipulation: one joker a deck).
+        jokers = self.jokers * decks // self.decks
+        return replace(self, players=players, decks=decks, jokers=jokers)
 
 
 def _field_repr(rules: RuleSet) -> str:
@@ -130,116 +128,11 @@ def _value_repr(value: object) -> str:
     return repr(value)
 
 
-def _manipulation() -> RuleSet:
-    return RuleSet(
-        name="manipulation",
-        notation=Notation.CARDS,
-        decks=2,
-        jokers=2,
-        players=4,
-        min_players=2,
-        max_players=5,
-        hand_size=10,
-        rank_values=_FACE_TEN_ACE_ONE,
-        joker_value=25,
-        knock_limit=5,
-        draws_before_meld_forbidden=3,
-        scoring=Scoring(
-            game_target=150,
-            undercut_bonus=10,
-            going_out_bonus=25,
-            game_bonus=100,
-            round_win_bonus=25,
-        ),
-    )
-
-
-def _rummikub() -> RuleSet:
-    return RuleSet(
-        name="rummikub",
-        notation=Notation.TILES,
-        decks=2,
-        jokers=2,
-        players=4,
-        min_players=2,
-        max_players=4,
-        hand_size=14,
-        rank_values=_TILE_NUMBERS,
-        joker_value=30,
-        ace_high=False,
-        initial_meld_points=30,
-    )
-
-
-def _gin(name: str, scoring: Scoring, *, knock_from_upcard: bool = False) -> RuleSet:
-    return RuleSet(
-        name=name,
-        notation=Notation.CARDS,
-        decks=1,
-        jokers=0,
-        players=2,
-        min_players=2,
-        max_players=2,
-        hand_size=10,
-        rank_values=_FACE_TEN_ACE_ONE,
-        joker_value=0,
-        ace_high=False,
-        knock_limit=10,
-        knock_limit_from_upcard=knock_from_upcard,
-        table_rearrangement=False,
-        scoring=scoring,
-    )
-
-
-_GIN_SCORING = Scoring(
-    game_target=100,
-    undercut_bonus=25,
-    game_bonus=100,
-    round_win_bonus=25,
-    gin_bonus=25,
-    big_gin_bonus=31,
-    shutout_doubles=True,
-)
-
-
-def _rummy500(name: str, target: int, *, killer: bool = False) -> RuleSet:
-    return RuleSet(
-        name=name,
-        notation=Notation.CARDS,
-        decks=2,
-        jokers=2,
-        players=4,
-        min_players=2,
-        max_players=6,
-        hand_size=13,
-        rank_values=_FACE_TEN_ACE_FIFTEEN,
-        joker_value=15,
-        ace_low_meld_value=1,
-        new_meld_needs_hand_card=True,
-        scoring=Scoring(
-            game_target=target,
-            deal_pool=0 if killer else 30,
-            rounds_per_deal=10,
-            only_deal_winner_scores=killer,
-        ),
-    )
-
-
 def _presets() -> dict[str, RuleSet]:
-    return {
-        "manipulation": _manipulation(),
-        "rummikub": _rummikub(),
-        "gin": _gin("gin", _GIN_SCORING),
-        "oklahoma-gin": _gin(
-            "oklahoma-gin",
-            replace(_GIN_SCORING, game_target=150, spade_upcard_doubles=True),
-            knock_from_upcard=True,
-        ),
-        "hollywood-gin": _gin("hollywood-gin", replace(_GIN_SCORING, games_at_once=3)),
-        "rummy500": _rummy500("rummy500", 500),
-        "rummy300": _rummy500("rummy300", 300),
-        "rummy500-killer": _rummy500("rummy500-killer", 500, killer=True),
-    }
+    # The game modules import RuleSet from here, so they are loaded once it exists.
+    from meldsat.rulesets import all_presets
+
+    return all_presets()
 
 
 PRESETS: dict[str, RuleSet] = _presets()
