@@ -1,4 +1,4 @@
-"""Reading and writing melds, tables and hands in the notation of DESIGN.md.
+"""Reading and writing melds, tables and hands in the notation of docs/NOTATION.md.
 
 Cards are separated by spaces or commas; melds by ``|``, ``;`` or new lines. Reading is
 case-insensitive and lenient; writing is canonical, and what is written reads back to itself.

@@ -76,7 +76,7 @@ class Position:
         return cls(rules, melds, sort_pieces(hand), initial)
 
     def to_text(self) -> str:
-        """The position in the text form of DESIGN.md (reads back with :func:`read_position`)."""
+        """The position in the text form of docs/NOTATION.md (reads back with :func:`read_position`)."""
         lines = [
             f"rules: {self.rules.name}",
             f"players: {self.rules.players}",
@@ -200,5 +200,5 @@ def read_position(
     rules_name: str | None = None,
     players: int | None = None,
 ) -> Position:
-    """Read a position from JSON or from the text form of DESIGN.md."""
+    """Read a position from JSON or from the text form of docs/NOTATION.md."""
     return load_position(position_fields(text), rules_name, players)

@@ -12,7 +12,7 @@ small positions (up to about a dozen pieces in all):
    original meld not matched yet; matching is by equal keys, so taking a match whenever one is
    there counts the multiset intersection exactly).
 
-Rules enforced (the readings of ``RULES-REFERENCE.md`` and the engine's brief):
+Rules enforced (the readings of docs/RULES.md):
 
 - every table piece stays on the table and every final meld is a legal group or sequence;
 - joker locking, counted per card ``c``: ``max(0, J_before(c) - J_after(c))`` is at most the number

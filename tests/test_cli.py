@@ -43,7 +43,7 @@ def assert_one_line_error(result: CliResult, *fragments: str) -> None:
 # --- validate ------------------------------------------------------------------------------------
 
 
-def test_validate_issue_queen_king_ace_is_legal(run_cli: CliRunner) -> None:
+def test_validate_queen_king_ace_is_a_legal_sequence(run_cli: CliRunner) -> None:
     result = run_cli("validate", "--table", "QH KH AH")
     assert result.code == 0
     assert result.err == ""
@@ -51,7 +51,7 @@ def test_validate_issue_queen_king_ace_is_legal(run_cli: CliRunner) -> None:
     assert "sequence" in result.out
 
 
-def test_validate_issue_rummikub_thirteen_one_is_illegal(run_cli: CliRunner) -> None:
+def test_validate_rummikub_thirteen_then_one_is_illegal(run_cli: CliRunner) -> None:
     result = run_cli("validate", "--rules", "rummikub", "--table", "r12 r13 r1")
     assert result.code == 1
     assert result.err == ""
@@ -151,7 +151,7 @@ def test_validate_refuses_unknown_key(run_cli: CliRunner, tmp_path: Path) -> Non
 ISSUE_TABLE = "4S 5S 6S *=7S"
 
 
-def test_check_issue_joker_redeclared(run_cli: CliRunner) -> None:
+def test_check_reports_a_joker_redeclared_without_its_card(run_cli: CliRunner) -> None:
     args = ("check", "--table", ISSUE_TABLE, "--hand", "QH KH", "--after", "4S 5S 6S | QH KH *=AH")
     result = run_cli(*args)
     assert result.code == 1
@@ -168,7 +168,7 @@ def test_check_issue_joker_redeclared(run_cli: CliRunner) -> None:
     assert data["played"] == ["QH", "KH"]
 
 
-def test_check_issue_joker_freed_is_legal(run_cli: CliRunner) -> None:
+def test_check_accepts_a_joker_freed_by_its_real_card(run_cli: CliRunner) -> None:
     args = (
         "check",
         "--table",

@@ -2,7 +2,7 @@
 
 Each line of ``tests/data/rummikub-dev.jsonl`` holds a position and ``expect``: the most tiles and
 the most points that can be played, found by the peer ``rummikub-solver`` and two independent CP-SAT
-formulations (see ``/work/shared/data/README.md``). The engine must prove the same optima, and the
+formulations (see ``tests/data/README.md``). The engine must prove the same optima, and the
 move checker must accept every play it returns.
 """
 

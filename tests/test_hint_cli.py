@@ -21,7 +21,7 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 FREE_THE_JOKER = ("--table", "4S 5S 6S *=7S | 7S 7H 7D 7C", "--hand", "QH KH")
 
 
-def test_issue_example_frees_the_joker_by_moving_the_seven(run_cli: CliRunner) -> None:
+def test_hint_frees_the_joker_by_moving_the_seven(run_cli: CliRunner) -> None:
     result = run_cli("hint", *FREE_THE_JOKER, "--json")
     data = as_json(result)
     assert result.code == 0
@@ -49,7 +49,7 @@ def test_changes_say_why_a_joker_may_change_its_card(run_cli: CliRunner) -> None
     )
 
 
-def test_issue_example_without_the_seven_has_no_move(run_cli: CliRunner) -> None:
+def test_hint_without_the_seven_has_no_move(run_cli: CliRunner) -> None:
     result = run_cli("hint", "--table", "4S 5S 6S *=7S", "--hand", "QH KH", "--json")
     data = as_json(result)
     assert result.code == 1

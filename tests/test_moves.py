@@ -65,10 +65,10 @@ def test_every_design_code_is_known() -> None:
     assert design_codes | {"table_rearranged"} == set(REASON_CODES)
 
 
-# --- Manipulation: the issue's examples and joker locking ---------------------------------------
+# --- Manipulation: joker locking --------------------- ---------------------------------------
 
 
-def test_issue_joker_freed_without_its_card_is_illegal() -> None:
+def test_joker_freed_without_its_card_is_illegal() -> None:
     verdict = move("4S 5S 6S *=7S", "QH KH", "4S 5S 6S | QH KH *=AH")
     assert not verdict.legal
     assert codes(verdict) == ["joker_redeclared"]
@@ -78,7 +78,7 @@ def test_issue_joker_freed_without_its_card_is_illegal() -> None:
     assert played(verdict) == "QH KH"
 
 
-def test_issue_joker_freed_by_its_card_from_the_hand_is_legal() -> None:
+def test_joker_freed_by_its_card_from_the_hand_is_legal() -> None:
     verdict = move("4S 5S 6S *=7S", "7S QH KH", "4S 5S 6S 7S | QH KH *=AH")
     assert verdict.legal
     assert verdict.reasons == ()
