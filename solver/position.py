@@ -76,7 +76,7 @@ class Position:
         return cls(rules, melds, sort_pieces(hand), initial)
 
     def to_text(self) -> str:
-        """The position in the text form of docs/NOTATION.md (read back by :func:`read_position`)."""
+        """The position in the text form of docs/NOTATION.md (read back by ``read_position``)."""
         lines = [
             f"rules: {self.rules.name}",
             f"players: {self.rules.players}",
