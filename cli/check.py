@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from rich.text import Text
@@ -20,7 +19,7 @@ from meldsat.cli.inputs import (
     draws_field,
     gather_fields,
 )
-from meldsat.cli.jsonout import json_header, piece_texts
+from meldsat.cli.jsonout import json_header, piece_texts, to_json
 from meldsat.cli.render import (
     console,
     print_line,
@@ -68,7 +67,7 @@ def check_command(
         draws=draw_count,
     )
     if json_output:
-        print(json.dumps(check_json(before.rules, verdict)))
+        print(to_json(check_json(before.rules, verdict)))
     else:
         _print_human(before.rules, verdict)
     return 0 if verdict.legal else 1

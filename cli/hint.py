@@ -23,11 +23,12 @@ from meldsat.cli.inputs import (
     load_cli_position,
     read_source,
 )
-from meldsat.cli.jsonout import SCHEMA_VERSION, json_header, piece_texts
+from meldsat.cli.jsonout import error_json, json_header, piece_texts, to_json
 from meldsat.cli.render import console, print_line, print_table, render_meld, status_text
-from meldsat.errors import MeldsatError
+from meldsat.errors import ConflictError, MeldsatError, quote
 from meldsat.play import Objective, Play, Status
-from meldsat.position import Position, load_position, position_fields
+from meldsat.position import Position, check_size, load_position, position_fields
+from meldsat.rules import get_rules
 
 EXIT_CODES = {Status.OPTIMAL: 0, Status.NO_MOVE: 1, Status.FEASIBLE: 3, Status.UNKNOWN: 3}
 
@@ -85,7 +86,7 @@ def hint_command(
     game = load_cli_position(table, hand, position, rules, players, initial)
     play = _solve(game, goal, play_all, time_limit)
     if json_output:
-        print(json.dumps(play_json(game, play)))
+        print(to_json(play_json(game, play)))
     else:
         _print_human(game, play)
     return EXIT_CODES[play.status]
@@ -176,7 +177,7 @@ def _run_batch(  # noqa: PLR0917 (one argument per command-line option)
     players: int | None,
     workers: int,
 ) -> int:
-    lines = read_source(source).splitlines()
+    lines = read_source(source, limit=None).splitlines()
     jobs = [
         (number, line, objective.value, time_limit, play_all, rules, players)
         for number, line in enumerate(lines, start=1)
@@ -209,22 +210,51 @@ def _batch_severity(code: int) -> int:
 
 
 def solve_batch_line(job: BatchJob) -> tuple[int, str]:
-    """Answer one batch line: (exit code, one JSON line). Bad input becomes an ``error`` object."""
+    """Answer one batch line: (exit code, one JSON line). Bad input becomes an ``error`` object.
+
+    ``--rules`` and ``--players`` are defaults for the lines that do not say; a line that names a
+    different rule set or player count is an error of that line (code ``conflict``), so nothing is
+    silently overridden. A line longer than the position limit is refused before it is parsed.
+    """
     number, line, objective, time_limit, play_all, rules, players = job
+    fields: dict[str, Any] = {}
     try:
+        check_size(line, f"line {number}")
         fields = position_fields(line)
+        check_batch_defaults(fields, rules, players)
         game = load_position(fields, rules, players)
         play = _solve(game, Objective(objective), play_all, time_limit)
     except MeldsatError as error:
-        message = {
-            "schema_version": SCHEMA_VERSION,
-            "line": number,
-            "status": "error",
-            "error": str(error),
-        }
-        return 2, json.dumps(message)
+        failure = error_json(error.code, str(error))
+        failure.update({"line": number, "status": "error"})
+        _echo_id(failure, fields)
+        return 2, to_json(failure)
     result = play_json(game, play)
     result["line"] = number
+    _echo_id(result, fields)
+    return EXIT_CODES[play.status], to_json(result)
+
+
+def check_batch_defaults(fields: dict[str, Any], rules: str | None, players: int | None) -> None:
+    """Refuse a line whose own ``rules`` or ``players`` disagree with the batch's options."""
+    own_rules = fields.get("rules")
+    if (
+        rules is not None
+        and isinstance(own_rules, str)
+        and own_rules.strip()
+        and get_rules(own_rules).name != get_rules(rules).name
+    ):
+        raise ConflictError(
+            f"the line says rules {quote(own_rules)} but --rules says {quote(rules)}"
+        )
+    own_players = fields.get("players")
+    if players is not None and own_players is not None and own_players != players:
+        raise ConflictError(
+            f"the line says players {quote(json.dumps(own_players))} but --players says {players}"
+        )
+
+
+def _echo_id(answer: dict[str, Any], fields: dict[str, Any]) -> None:
+    """Copy the line's ``id`` (any JSON value; it was read strictly, so it writes back as JSON)."""
     if "id" in fields:
-        result["id"] = fields["id"]
-    return EXIT_CODES[play.status], json.dumps(result)
+        answer["id"] = fields["id"]

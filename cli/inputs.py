@@ -9,9 +9,10 @@ from typing import Annotated, Any
 import typer
 
 from meldsat import MeldsatError, Position, RuleSet
-from meldsat.errors import NotationError
+from meldsat.errors import InputTooLargeError, NotationError, quote
 from meldsat.notation import Meld, check_hand_jokers
 from meldsat.position import (
+    MAX_POSITION_CHARS,
     check_position_keys,
     load_position,
     pieces_field,
@@ -51,20 +52,42 @@ InitialOption = Annotated[
 ]
 
 
-def read_source(path: str) -> str:
-    """The text of a file, or of stdin for ``-``; an unreadable file is a one-line error."""
-    if path == "-":
-        return sys.stdin.read()
+def read_source(path: str, limit: int | None = MAX_POSITION_CHARS) -> str:
+    """The UTF-8 text of a file, or of stdin for ``-``, of at most ``limit`` bytes (if not None).
+
+    An unreadable file, bytes that are not UTF-8 and anything longer than ``limit`` are one-line
+    errors; reading stops one byte past the limit, so ``/dev/zero`` is refused at once. A byte
+    order mark at the start is dropped.
+    """
+    if not path:
+        raise MeldsatError("cannot read '': no file name given")
     try:
-        return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
-        raise MeldsatError(f"cannot read '{path}': {reason}") from None
+        if path == "-":
+            data = sys.stdin.buffer.read(-1 if limit is None else limit + 1)
+        else:
+            with Path(path).open("rb") as stream:
+                data = stream.read(-1 if limit is None else limit + 1)
+    except OSError as error:
+        raise MeldsatError(f"cannot read {quote(path)}: {error.strerror or error}") from None
+    name = "stdin" if path == "-" else quote(path)
+    if limit is not None and len(data) > limit:
+        raise InputTooLargeError(f"{name} is too large: over {limit} bytes, the limit")
+    return decode_utf8(data, name)
+
+
+def decode_utf8(data: bytes, name: str) -> str:
+    """``data`` as UTF-8 text without a leading byte order mark; other bytes are an error."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise NotationError(
+            f"cannot read {name}: byte {error.start + 1} is not UTF-8 text"
+        ) from None
 
 
 def gather_fields(table: str | None, hand: str | None, position: str | None) -> dict[str, Any]:
     """The position's fields: from ``--position`` if given, overridden by ``--table``/``--hand``."""
-    fields: dict[str, Any] = position_fields(read_source(position)) if position else {}
+    fields: dict[str, Any] = {} if position is None else position_fields(read_source(position))
     if table is not None:
         fields["table"] = table
     if hand is not None:
@@ -115,5 +138,5 @@ def draws_field(value: Any) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise NotationError(f"bad draws '{value}' (expected a whole number, 0 or more)")
+        raise NotationError(f"bad draws {quote(value)} (expected a whole number, 0 or more)")
     return value

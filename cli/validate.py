@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from rich.text import Text
@@ -16,7 +15,7 @@ from meldsat.cli.inputs import (
     TableOption,
     load_cli_table,
 )
-from meldsat.cli.jsonout import json_header, piece_texts
+from meldsat.cli.jsonout import json_header, piece_texts, to_json
 from meldsat.cli.render import console, print_line, print_table, status_text, verdict_mark
 from meldsat.rules import RuleSet
 from meldsat.table import TableVerdict, copy_problems, judge_table
@@ -39,7 +38,7 @@ def validate_command(
     problems = copy_problems([*table_pieces, *hand_pieces], rule_set)
     legal = verdict.legal and not problems
     if json_output:
-        print(json.dumps(validate_json(rule_set, verdict, problems)))
+        print(to_json(validate_json(rule_set, verdict, problems)))
     else:
         _print_human(rule_set, verdict, problems)
     return 0 if legal else 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from meldsat.errors import NotationError
+from meldsat.errors import NotationError, quote
 
 
 class Notation(enum.Enum):
@@ -113,28 +113,32 @@ def parse_card(token: str, notation: Notation = Notation.CARDS) -> Card:
         return _parse_tile(text, token)
     upper = text.upper()
     if len(upper) < 2 or upper[-1] not in _SUIT_BY_TOKEN:
-        raise NotationError(f"unknown card '{token}' (expected rank then suit, like 10H or Q♠)")
+        raise NotationError(
+            f"unknown card {quote(token)} (expected rank then suit, like 10H or Q♠)"
+        )
     rank = _RANK_BY_NAME.get(upper[:-1])
     if rank is None:
-        raise NotationError(f"unknown card '{token}' (rank must be A, 2-10, T, J, Q or K)")
+        raise NotationError(f"unknown card {quote(token)} (rank must be A, 2-10, T, J, Q or K)")
     return Card(rank, _SUIT_BY_TOKEN[upper[-1]])
 
 
 def _parse_tile(text: str, token: str) -> Card:
     lower = text.lower()
-    # isdigit() alone accepts "²" and other digits that int() cannot read; only 0-9 may follow.
+    # isdigit() alone accepts "²" and other digits that int() cannot read; only 0-9 may follow,
+    # and at most two of them (int() of thousands of digits is slow, then refused).
     digits = lower[1:]
     if (
         len(lower) < 2
         or lower[0] not in COLOUR_LETTERS
         or not (digits.isascii() and digits.isdigit())
+        or len(digits) > 2
     ):
         raise NotationError(
-            f"unknown tile '{token}' (expected colour k, b, o or r then 1-13, like r7)"
+            f"unknown tile {quote(token)} (expected colour k, b, o or r then 1-13, like r7)"
         )
     number = int(lower[1:])
     if not 1 <= number <= 13:
-        raise NotationError(f"unknown tile '{token}' (numbers run from 1 to 13)")
+        raise NotationError(f"unknown tile {quote(token)} (numbers run from 1 to 13)")
     return Card(number, COLOUR_LETTERS.index(lower[0]))
 
 
@@ -150,8 +154,8 @@ def parse_piece(token: str, notation: Notation = Notation.CARDS) -> Piece:
         if not equals:
             return Joker()
         if not declared.strip():
-            raise NotationError(f"joker '{token}' has '=' but no card after it")
+            raise NotationError(f"joker {quote(token)} has '=' but no card after it")
         return Joker(parse_card(declared, notation))
     if equals:
-        raise NotationError(f"unknown joker '{token}' (write a joker as * or *=7H)")
+        raise NotationError(f"unknown joker {quote(token)} (write a joker as * or *=7H)")
     return parse_card(text, notation)

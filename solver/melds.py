@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from meldsat.cards import Card, Joker, Notation, Piece, piece_sort_key, represented_card
-from meldsat.errors import AmbiguousJokerError
+from meldsat.errors import AmbiguousJokerError, quote
 from meldsat.rules import RuleSet
 
 _MAX_LISTED_OPTIONS = 6
@@ -176,7 +176,7 @@ def _ambiguity_message(
     ]
     more = len(options) - len(described)
     listing = " or ".join(described) + (f" (and {more} more)" if more else "")
-    return f"ambiguous joker in '{meld_text}': declare it, e.g. {listing}"
+    return f"ambiguous joker in {quote(meld_text)}: declare it, e.g. {listing}"
 
 
 def illegal_reason(known: Sequence[Card], wild: int, rules: RuleSet) -> str:

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from meldsat.cards import Card, Joker, Piece, piece_sort_key, represented_card
-from meldsat.errors import RulesError
+from meldsat.errors import RulesError, quote
 from meldsat.melds import MeldKind, MeldVerdict
 from meldsat.notation import Meld, check_hand_jokers, format_pieces, sort_pieces
 from meldsat.rules import RuleSet
@@ -115,7 +115,7 @@ def check_move(
     and :class:`NotationError` for a declared joker in the hand.
     """
     if draws is not None and draws < 0:
-        raise RulesError(f"bad draw count '{draws}' (expected 0 or more)")
+        raise RulesError(f"bad draw count {quote(draws)} (expected 0 or more)")
     check_hand_jokers(hand, rules.notation)
     move = _analyse(judge_table(before, rules), hand, judge_table(after, rules), rules)
     reasons = [

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from meldsat.cards import Card, Joker, Notation, Piece
-from meldsat.errors import RulesError
+from meldsat.errors import RulesError, quote
 
 # Card values by rank (index 0 = ace). Face cards count 10 in every card game here.
 _FACE_TEN_ACE_ONE = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
@@ -88,7 +88,7 @@ class RuleSet:
         """This rule set for ``players`` players (decks and jokers follow where the game says)."""
         if not self.min_players <= players <= self.max_players:
             raise RulesError(
-                f"bad player count '{players}': {self.name} takes "
+                f"bad player count {quote(players)}: {self.name} takes "
                 f"{self.min_players}-{self.max_players} players"
             )
         if self.name == "manipulation":
@@ -218,5 +218,7 @@ def get_rules(name: str = "manipulation", players: int | None = None) -> RuleSet
     """The preset called ``name`` (case-insensitive), for ``players`` players if given."""
     rules = PRESETS.get(name.strip().lower())
     if rules is None:
-        raise RulesError(f"unknown rule set '{name}' (choose from {', '.join(RULE_SET_NAMES)})")
+        raise RulesError(
+            f"unknown rule set {quote(name)} (choose from {', '.join(RULE_SET_NAMES)})"
+        )
     return rules if players is None else rules.with_players(players)

@@ -192,7 +192,7 @@ def test_same_card_twice_with_two_decks() -> None:
         ("players: 7", RulesError, "'7'"),
         ("rules: gin\nplayers: 3", RulesError, "'3'"),
         ('{"players": "4"}', RulesError, "'4'"),
-        ('{"players": true}', RulesError, "'True'"),
+        ('{"players": true}', RulesError, "'true'"),
     ],
 )
 def test_bad_positions_name_the_problem(
