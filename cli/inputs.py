@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from meldsat import MeldsatError, Position, RuleSet
+from meldsat import RULE_SET_NAMES, MeldsatError, Position, RuleSet
 from meldsat.errors import InputTooLargeError, NotationError, quote
 from meldsat.notation import Meld, check_hand_jokers
 from meldsat.position import (
@@ -29,8 +29,20 @@ PositionOption = Annotated[
     str | None,
     typer.Option("--position", "-p", help="Position file (text or JSON); - reads stdin."),
 ]
+
+
+def _complete_rules(incomplete: str) -> list[str]:
+    return [name for name in RULE_SET_NAMES if name.startswith(incomplete.lower())]
+
+
 RulesOption = Annotated[
-    str | None, typer.Option("--rules", "-r", help="Rule set (default: manipulation).")
+    str | None,
+    typer.Option(
+        "--rules",
+        "-r",
+        help=f"Rule set: {', '.join(RULE_SET_NAMES)} (default: manipulation).",
+        autocompletion=_complete_rules,
+    ),
 ]
 PlayersOption = Annotated[
     int | None, typer.Option("--players", help="Number of players (sets decks and jokers).")

@@ -9,8 +9,10 @@ registered here.
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
+from collections.abc import Callable
 from typing import Annotated, Any
 
 import typer
@@ -59,9 +61,35 @@ def _root(
     """meldsat: exact rummy meld analysis."""
 
 
-app.command("validate")(validate.validate_command)
-app.command("check")(check.check_command)
-app.command("hint")(hint.hint_command)
+class _InterruptedError(Exception):
+    """Ctrl-C inside a command (Typer would turn a KeyboardInterrupt into a silent exit 130)."""
+
+
+class _OutputClosedError(Exception):
+    """stdout's reader went away (Typer would turn the broken pipe into exit 1, "illegal")."""
+
+
+def guarded(command: Callable[..., Any]) -> Callable[..., Any]:
+    """``command`` with Ctrl-C and a broken pipe carried past Typer to :func:`main` unchanged.
+
+    Register every command through this; Typer reads the parameters through ``__wrapped__``.
+    """
+
+    @functools.wraps(command)
+    def run_command(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except KeyboardInterrupt:
+            raise _InterruptedError from None
+        except BrokenPipeError:
+            raise _OutputClosedError from None
+
+    return run_command
+
+
+app.command("validate")(guarded(validate.validate_command))
+app.command("check")(guarded(check.check_command))
+app.command("hint")(guarded(hint.hint_command))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -79,9 +107,9 @@ def main(argv: list[str] | None = None) -> int:
         _print_usage(error)
         code = int(getattr(error, "exit_code", EXIT_BAD_INPUT))
         return _fail(_usage_message(error), code, "usage", wants_json)
-    except (KeyboardInterrupt, typer.Abort):
+    except (KeyboardInterrupt, _InterruptedError):
         return _fail("interrupted", EXIT_INTERRUPTED)
-    except BrokenPipeError:
+    except (BrokenPipeError, _OutputClosedError):
         return quiet_broken_pipe()
     return result if isinstance(result, int) else 0
 

@@ -8,9 +8,10 @@ which notation to read and write.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from meldsat.errors import NotationError, quote
+from meldsat.errors import NotationError, quote, require_text
 
 
 class Notation(enum.Enum):
@@ -79,6 +80,28 @@ class Joker:
 
 Piece = Card | Joker
 
+
+def require_pieces(value: object, argument: str) -> tuple[Piece, ...]:
+    """``value`` as a tuple of pieces, or a ``TypeError`` naming ``argument``.
+
+    The library's checks of its callers' arguments: a string or anything holding other than
+    :class:`Card` and :class:`Joker` values is refused at once, not deep inside the engine.
+    """
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise TypeError(f"{argument} must be a sequence of Card and Joker values")
+    pieces = tuple(value)
+    if not all(isinstance(piece, Card | Joker) for piece in pieces):
+        raise TypeError(f"{argument} must hold only Card and Joker values")
+    return pieces
+
+
+def require_melds(value: object, argument: str) -> tuple[tuple[Piece, ...], ...]:
+    """``value`` as a tuple of melds (each a tuple of pieces), or a ``TypeError``."""
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise TypeError(f"{argument} must be a sequence of melds")
+    return tuple(require_pieces(meld, f"each meld of {argument}") for meld in value)
+
+
 # Every card once, so hot loops can look a card up instead of building (and validating) it anew.
 _CARD_TABLE = tuple(tuple(Card(rank, suit) for rank in range(1, 14)) for suit in range(4))
 ALL_CARDS: tuple[Card, ...] = tuple(card for row in _CARD_TABLE for card in row)
@@ -107,6 +130,7 @@ def piece_sort_key(piece: Piece) -> tuple[int, int, int]:
 
 def parse_card(token: str, notation: Notation = Notation.CARDS) -> Card:
     """Read one real card (``10H``, ``th``, ``Q♠``) or tile (``r7``, ``K13``)."""
+    require_text(token, "token")
     # Emoji presentation (Q♠️) adds an invisible variation selector after the suit symbol.
     text = token.strip().replace("\ufe0f", "").replace("\ufe0e", "")
     if notation is Notation.TILES:
@@ -144,6 +168,7 @@ def _parse_tile(text: str, token: str) -> Card:
 
 def parse_piece(token: str, notation: Notation = Notation.CARDS) -> Piece:
     """Read a card, tile or joker (``*``, ``JK``, ``*=7H``; ``j``, ``j=r7`` for tiles)."""
+    require_text(token, "token")
     text = token.strip()
     if not text:
         raise NotationError("empty card token")

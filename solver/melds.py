@@ -13,9 +13,17 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from meldsat.cards import Card, Joker, Notation, Piece, piece_sort_key, represented_card
+from meldsat.cards import (
+    Card,
+    Joker,
+    Notation,
+    Piece,
+    piece_sort_key,
+    represented_card,
+    require_pieces,
+)
 from meldsat.errors import AmbiguousJokerError, quote
-from meldsat.rules import RuleSet
+from meldsat.rules import RuleSet, require_rules
 
 _MAX_LISTED_OPTIONS = 6
 
@@ -136,6 +144,8 @@ def judge_meld(pieces: Sequence[Piece], rules: RuleSet) -> MeldVerdict:
 
     Raises :class:`AmbiguousJokerError` when an undeclared joker could stand for different cards.
     """
+    pieces = require_pieces(pieces, "pieces")
+    require_rules(rules)
     known = [card for card in map(represented_card, pieces) if card is not None]
     wild = sum(1 for piece in pieces if isinstance(piece, Joker) and piece.declared is None)
     shapes = meld_shapes(known, wild, rules)

@@ -13,11 +13,19 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from meldsat.cards import Card, Joker, Piece, piece_sort_key, represented_card
+from meldsat.cards import (
+    Card,
+    Joker,
+    Piece,
+    piece_sort_key,
+    represented_card,
+    require_melds,
+    require_pieces,
+)
 from meldsat.errors import RulesError, quote
 from meldsat.melds import MeldKind, MeldVerdict
 from meldsat.notation import Meld, check_hand_jokers, format_pieces, sort_pieces
-from meldsat.rules import RuleSet
+from meldsat.rules import RuleSet, require_rules
 from meldsat.table import TableVerdict, copy_problems, judge_table
 
 NOTHING_PLAYED = "nothing_played"
@@ -114,6 +122,14 @@ def check_move(
     Raises :class:`AmbiguousJokerError` for an undeclared joker that could stand for several cards,
     and :class:`NotationError` for a declared joker in the hand.
     """
+    before = require_melds(before, "before")
+    hand = require_pieces(hand, "hand")
+    after = require_melds(after, "after")
+    require_rules(rules)
+    if not isinstance(initial, bool):
+        raise TypeError(f"initial must be a bool, not {type(initial).__name__}")
+    if draws is not None and (isinstance(draws, bool) or not isinstance(draws, int)):
+        raise TypeError(f"draws must be an int or None, not {type(draws).__name__}")
     if draws is not None and draws < 0:
         raise RulesError(f"bad draw count {quote(draws)} (expected 0 or more)")
     check_hand_jokers(hand, rules.notation)

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from meldsat.cards import Piece
+from meldsat.cards import Piece, require_pieces
 from meldsat.errors import (
     ImpossiblePositionError,
     InputTooLargeError,
@@ -31,7 +31,7 @@ from meldsat.notation import (
     parse_table,
     sort_pieces,
 )
-from meldsat.rules import RULE_SET_NAMES, RuleSet, get_rules
+from meldsat.rules import RULE_SET_NAMES, RuleSet, get_rules, require_rules
 from meldsat.table import copy_problems, judge_table
 
 # The largest position (a file, stdin, one batch line) read, in characters. A real position is a
@@ -66,6 +66,10 @@ class Position:
         initial: bool = False,
     ) -> Position:
         """Check and normalise a position; raises on an illegal table or too many copies."""
+        require_rules(rules)
+        hand = require_pieces(hand, "hand")
+        if not isinstance(initial, bool):
+            raise TypeError(f"initial must be a bool, not {type(initial).__name__}")
         verdict = judge_table(table, rules)
         for number, meld in enumerate(verdict.melds, start=1):
             if not meld.legal:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from meldsat.cards import Card, Joker, Notation, Piece
-from meldsat.errors import RulesError, quote
+from meldsat.errors import RulesError, quote, require_text
 
 # Card values by rank (index 0 = ace). Face cards count 10 in every card game here.
 _FACE_TEN_ACE_ONE = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
@@ -211,11 +211,25 @@ def _presets() -> dict[str, RuleSet]:
 
 
 PRESETS: dict[str, RuleSet] = _presets()
+
+
+def require_rules(value: object, argument: str = "rules") -> RuleSet:
+    """``value`` if it is a :class:`RuleSet`, else a ``TypeError`` (say ``get_rules(name)``)."""
+    if not isinstance(value, RuleSet):
+        raise TypeError(
+            f"{argument} must be a RuleSet (from get_rules), not {type(value).__name__}"
+        )
+    return value
+
+
 RULE_SET_NAMES: tuple[str, ...] = tuple(PRESETS)
 
 
 def get_rules(name: str = "manipulation", players: int | None = None) -> RuleSet:
     """The preset called ``name`` (case-insensitive), for ``players`` players if given."""
+    require_text(name, "name")
+    if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
+        raise TypeError(f"players must be an int or None, not {type(players).__name__}")
     rules = PRESETS.get(name.strip().lower())
     if rules is None:
         raise RulesError(

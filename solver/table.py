@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from meldsat.cards import Card, Joker, Piece
+from meldsat.cards import Card, Joker, Piece, require_melds
 from meldsat.melds import MeldVerdict, judge_meld
 from meldsat.rules import RuleSet
 
@@ -25,6 +25,7 @@ class TableVerdict:
 
 def judge_table(melds: Sequence[Sequence[Piece]], rules: RuleSet) -> TableVerdict:
     """Judge every meld of a table (raises on an ambiguous undeclared joker)."""
+    melds = require_melds(melds, "melds")
     return TableVerdict(tuple(judge_meld(meld, rules) for meld in melds))
 
 

@@ -9,7 +9,7 @@ from meldsat.engine.arrange import arrange, played_pieces
 from meldsat.engine.marked_model import MarkedRearrangementModel
 from meldsat.engine.model import ModelOutcome, RearrangementModel, table_is_frozen
 from meldsat.notation import Meld, sort_pieces
-from meldsat.play import Objective, Play, Status
+from meldsat.play import Objective, Play, Status, check_play_arguments
 from meldsat.position import Position
 
 DEFAULT_TIME_LIMIT = 10.0
@@ -27,6 +27,7 @@ def best_play(
     With ``play_all`` the play must empty the hand (status ``NO_MOVE`` when it cannot). Among plays
     of equal value the one keeping the most original melds intact wins, so answers are stable.
     """
+    objective, time_limit = check_play_arguments(position, objective, play_all, time_limit)
     model = build_model(position, objective, play_all=play_all)
     return play_from_outcome(position, objective, model, model.solve(time_limit))
 
