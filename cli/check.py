@@ -32,6 +32,7 @@ from meldsat.errors import MeldsatError
 from meldsat.moves import MoveVerdict, check_move
 from meldsat.position import load_position, table_field
 from meldsat.rules import RuleSet
+from meldsat.wording import counted
 
 
 def check_command(
@@ -88,7 +89,7 @@ def check_json(rule_set: RuleSet, verdict: MoveVerdict) -> dict[str, Any]:
 def _print_human(rule_set: RuleSet, verdict: MoveVerdict) -> None:
     out = console()
     count = len(verdict.reasons)
-    summary = "legal" if verdict.legal else f"illegal ({count} reason{'s' if count > 1 else ''})"
+    summary = "legal" if verdict.legal else f"illegal ({counted(count, 'reason')})"
     print_line(status_text(summary, verdict.legal), out=out)
     for reason in verdict.reasons:
         print_line("  ", verdict_mark(False), f" {reason.code}: {reason.message}", out=out)

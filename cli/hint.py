@@ -29,6 +29,7 @@ from meldsat.errors import ConflictError, MeldsatError, quote
 from meldsat.play import Objective, Play, Status
 from meldsat.position import Position, check_size, load_position, position_fields
 from meldsat.rules import get_rules
+from meldsat.wording import counted
 
 EXIT_CODES = {Status.OPTIMAL: 0, Status.NO_MOVE: 1, Status.FEASIBLE: 3, Status.UNKNOWN: 3}
 
@@ -117,6 +118,7 @@ def play_json(position: Position, play: Play) -> dict[str, Any]:
         "new_melds": list(play.new_melds),
         "changes": list(play.changes),
         "can_knock": play.can_knock,
+        "tie_break": "proven" if play.tie_break_proven else "unproven",
     }
 
 
@@ -140,7 +142,7 @@ def _print_human(position: Position, play: Play) -> None:
     print_line(
         "play: ",
         render_meld(play.played, notation),
-        f"  ({play.cards_played} cards, {play.points_played} points){value}",
+        f"  ({counted(play.cards_played, 'card')}, {counted(play.points_played, 'point')}){value}",
         out=out,
     )
     notes: list[str | Text | None] = [
@@ -151,6 +153,12 @@ def _print_human(position: Position, play: Play) -> None:
         else None
         for index in range(len(play.table))
     ]
+    if not play.tie_break_proven and good:
+        print_line(
+            "the value is proven optimal; the time limit came before the tie-break among plays of",
+            " that value (the most original melds left intact) was proven too",
+            out=out,
+        )
     print_table(play.table, notation, title="table after the play:", notes=notes, out=out)
     if play.changes:
         print_line("changes:", out=out)
@@ -160,7 +168,7 @@ def _print_human(position: Position, play: Play) -> None:
     print_line(
         "hand left: ",
         render_meld(play.hand_left, notation) if play.hand_left else Text("(empty)", style="dim"),
-        f"  ({play.hand_points_left} points{knock})",
+        f"  ({counted(play.hand_points_left, 'point')}{knock})",
         out=out,
     )
 

@@ -24,6 +24,7 @@ from meldsat.cards import (
 )
 from meldsat.errors import AmbiguousJokerError, quote
 from meldsat.rules import RuleSet, require_rules
+from meldsat.wording import counted
 
 _MAX_LISTED_OPTIONS = 6
 
@@ -195,10 +196,10 @@ def illegal_reason(known: Sequence[Card], wild: int, rules: RuleSet) -> str:
     size = len(known) + wild
     shortest = min(rules.group_min, rules.run_min)
     if size < shortest:
-        return f"a meld needs at least {shortest} cards, this one has {size}"
+        return f"a meld needs at least {counted(shortest, 'card')}, this one has {size}"
     longest = max(rules.group_max, _longest_sequence(rules))
     if size > longest:
-        return f"a meld has at most {longest} cards, this one has {size}"
+        return f"a meld has at most {counted(longest, 'card')}, this one has {size}"
     ranks = {card.rank for card in known}
     suits = {card.suit for card in known}
     if len(ranks) <= 1 and len(suits) > 1:
@@ -217,15 +218,15 @@ def _group_reason(known: Sequence[Card], size: int, rules: RuleSet) -> str:
     if duplicates:
         return f"a group holds {duplicates[0].text(rules.notation)} twice: its suits must differ"
     if size > rules.group_max:
-        return f"a group has at most {rules.group_max} cards, this one has {size}"
-    return f"a group needs at least {rules.group_min} cards, this one has {size}"
+        return f"a group has at most {counted(rules.group_max, 'card')}, this one has {size}"
+    return f"a group needs at least {counted(rules.group_min, 'card')}, this one has {size}"
 
 
 def _sequence_reason(known: Sequence[Card], wild: int, rules: RuleSet) -> str:
     notation = rules.notation
     size = len(known) + wild
     if size < rules.run_min:
-        return f"a sequence needs at least {rules.run_min} cards, this one has {size}"
+        return f"a sequence needs at least {counted(rules.run_min, 'card')}, this one has {size}"
     counts = Counter(known)
     # Only the 14-card A..K..A sequence may hold a card twice: its ace.
     ace_twice = size == _longest_sequence(rules) == 14

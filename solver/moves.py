@@ -27,6 +27,7 @@ from meldsat.melds import MeldKind, MeldVerdict
 from meldsat.notation import Meld, check_hand_jokers, format_pieces, sort_pieces
 from meldsat.rules import RuleSet, require_rules
 from meldsat.table import TableVerdict, copy_problems, judge_table
+from meldsat.wording import counted
 
 NOTHING_PLAYED = "nothing_played"
 CARD_REMOVED = "card_removed"
@@ -151,7 +152,7 @@ def check_move(
         reasons.append(
             Reason(
                 MELDED_AFTER_THIRD_DRAW,
-                f"{draws} cards were drawn this turn: a player who draws "
+                f"{counted(draws, 'card')} drawn this turn: a player who draws "
                 f"{_ordinal(limit)} card may not meld",
             )
         )
@@ -228,8 +229,8 @@ def _counted(piece: Piece, count: int, rules: RuleSet) -> str:
     if count == 1:
         return _piece_name(piece, rules)
     if isinstance(piece, Joker):
-        return f"{count} jokers"
-    return f"{count} copies of {piece.text(rules.notation)}"
+        return counted(count, "joker")
+    return f"{counted(count, 'copy')} of {piece.text(rules.notation)}"
 
 
 def _sorted_counts(counts: Counter[Piece]) -> list[tuple[Piece, int]]:
@@ -376,7 +377,8 @@ def _initial_meld(move: _Move) -> list[Reason]:
             reasons.append(
                 Reason(
                     INITIAL_MELD,
-                    f"the initial meld is worth {points} points; at least {needed} are needed",
+                    f"the initial meld is worth {counted(points, 'point')}; "
+                    f"at least {needed} are needed",
                 )
             )
     return reasons

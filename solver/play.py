@@ -35,6 +35,11 @@ class Play:
     possible (equal to the achieved value when optimal); ``changed_melds`` indexes the melds of
     ``table`` that are new or changed, ``new_melds`` those that are new. With ``NO_MOVE`` or
     ``UNKNOWN``, ``played`` is empty and ``table`` is the table as it was.
+
+    ``OPTIMAL`` proves the value (points or cards played). Among plays of that value the engine
+    prefers the one keeping the most original melds intact; ``tie_break_proven`` is False when the
+    time limit came before that preference was proven too (the value still is), and for any
+    answer that is not ``OPTIMAL`` or ``NO_MOVE``.
     """
 
     status: Status
@@ -50,6 +55,7 @@ class Play:
     changed_melds: tuple[int, ...]
     new_melds: tuple[int, ...]
     can_knock: bool
+    tie_break_proven: bool = True
 
     @property
     def found(self) -> bool:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from meldsat.cards import Card, Joker, Piece, require_melds
 from meldsat.melds import MeldVerdict, judge_meld
 from meldsat.rules import RuleSet
+from meldsat.wording import counted
 
 
 @dataclass(frozen=True)
@@ -35,13 +36,14 @@ def copy_problems(pieces: Iterable[Piece], rules: RuleSet) -> list[str]:
     real = Counter(piece for piece in pieces if isinstance(piece, Card))
     jokers = sum(1 for piece in pieces if isinstance(piece, Joker))
     problems = [
-        f"{count} copies of {card.text(rules.notation)}, but {rules.name} "
+        f"{counted(count, 'copy')} of {card.text(rules.notation)}, but {rules.name} "
         f"with {rules.players} players has {rules.copies}"
         for card, count in sorted(real.items())
         if count > rules.copies
     ]
     if jokers > rules.jokers:
         problems.append(
-            f"{jokers} jokers, but {rules.name} with {rules.players} players has {rules.jokers}"
+            f"{counted(jokers, 'joker')}, but {rules.name} with {rules.players} players "
+            f"has {rules.jokers}"
         )
     return problems

@@ -63,21 +63,31 @@ def play_from_outcome(
         # A frozen table (initial meld, gin) stays as it was; the new melds come after it.
         kept = list(position.table)
     rearrangement = describe(position.table, [*kept, *new], played, rules)
-    status = Status.OPTIMAL if outcome.status == "OPTIMAL" else Status.FEASIBLE
+    # The value is proven when it reaches the bound, even if the time ran out while the tie-break
+    # (most original melds intact) was still being proven.
+    value_proven = outcome.bound is not None and solution.value >= outcome.bound
+    proven = outcome.status == "OPTIMAL"
     return _play(
         position,
         objective,
-        status=status,
+        status=Status.OPTIMAL if proven or value_proven else Status.FEASIBLE,
         bound=outcome.bound,
         played=played,
         rearrangement=rearrangement,
+        tie_break_proven=proven,
     )
 
 
 def _no_play(position: Position, objective: Objective, status: Status, bound: int | None) -> Play:
     unchanged = Rearrangement(position.table, changed=(), new=(), steps=())
     return _play(
-        position, objective, status=status, bound=bound, played=(), rearrangement=unchanged
+        position,
+        objective,
+        status=status,
+        bound=bound,
+        played=(),
+        rearrangement=unchanged,
+        tie_break_proven=status is Status.NO_MOVE,
     )
 
 
@@ -89,6 +99,7 @@ def _play(
     bound: int | None,
     played: Meld,
     rearrangement: Rearrangement,
+    tie_break_proven: bool,
 ) -> Play:
     rules = position.rules
     left = Counter(position.hand)
@@ -109,4 +120,5 @@ def _play(
         changed_melds=rearrangement.changed,
         new_melds=rearrangement.new,
         can_knock=rules.knock_limit is not None and points_left <= rules.knock_limit,
+        tie_break_proven=tie_break_proven,
     )
