@@ -107,7 +107,9 @@ def play_json(position: Position, play: Play) -> dict[str, Any]:
         **json_header(position.rules),
         "status": play.status.value,
         "objective": play.objective.value,
+        # "played" is the name every command uses; "play" is kept for the first schema's readers.
         "play": piece_texts(play.played, notation),
+        "played": piece_texts(play.played, notation),
         "cards_played": play.cards_played,
         "points_played": play.points_played,
         "bound": play.bound,
