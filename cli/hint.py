@@ -86,10 +86,11 @@ def hint_command(
         raise MeldsatError("no position given: use --table and --hand, or --position")
     game = load_cli_position(table, hand, position, rules, players, initial)
     play = _solve(game, goal, play_all, time_limit)
+    partial = _best_partial(game, play, play_all, time_limit)
     if json_output:
-        print(to_json(play_json(game, play)))
+        print(to_json(play_json(game, play, partial)))
     else:
-        _print_human(game, play)
+        _print_human(game, play, partial)
     return EXIT_CODES[play.status]
 
 
@@ -100,10 +101,42 @@ def _solve(position: Position, objective: Objective, play_all: bool, time_limit:
     return best_play(position, objective, play_all=play_all, time_limit=time_limit)
 
 
-def play_json(position: Position, play: Play) -> dict[str, Any]:
-    """The JSON object of ``hint --json`` (schema version 1)."""
-    notation = position.rules.notation
+def _best_partial(position: Position, play: Play, play_all: bool, time_limit: float) -> Play | None:
+    """With ``--all`` and no play that empties the hand: the best play that does not."""
+    if not play_all or play.status is not Status.NO_MOVE:
+        return None
+    return _solve(position, play.objective, False, time_limit)
+
+
+def _partial_json(partial: Play | None) -> dict[str, Any] | None:
+    if partial is None:
+        return None
     return {
+        "status": partial.status.value,
+        "cards_played": partial.cards_played,
+        "points_played": partial.points_played,
+    }
+
+
+def _partial_text(partial: Play) -> str:
+    if not partial.found:
+        return "no play empties the hand, and no legal play exists at all"
+    proven = "" if partial.status is Status.OPTIMAL else " (not proven best)"
+    return (
+        "no play empties the hand; the best play that does not lays "
+        f"{counted(partial.cards_played, 'card')} worth {counted(partial.points_played, 'point')}"
+        f"{proven} (hint without --all shows it)"
+    )
+
+
+def play_json(position: Position, play: Play, partial: Play | None = None) -> dict[str, Any]:
+    """The JSON object of ``hint --json`` (schema version 1).
+
+    ``best_partial`` is there only with ``--all``: null, or when no play empties the hand the
+    status and value of the best play that does not.
+    """
+    notation = position.rules.notation
+    answer = {
         **json_header(position.rules),
         "status": play.status.value,
         "objective": play.objective.value,
@@ -122,9 +155,12 @@ def play_json(position: Position, play: Play) -> dict[str, Any]:
         "can_knock": play.can_knock,
         "tie_break": "proven" if play.tie_break_proven else "unproven",
     }
+    if play.status is Status.NO_MOVE and partial is not None:
+        answer["best_partial"] = _partial_json(partial)
+    return answer
 
 
-def _print_human(position: Position, play: Play) -> None:
+def _print_human(position: Position, play: Play, partial: Play | None) -> None:
     notation = position.rules.notation
     out = console()
     good = play.status is Status.OPTIMAL
@@ -137,6 +173,8 @@ def _print_human(position: Position, play: Play) -> None:
     if not play.found:
         if play.status is Status.UNKNOWN:
             print_line("the time limit ran out before any play was found or ruled out", out=out)
+        elif partial is not None:
+            print_line(_partial_text(partial), out=out)
         else:
             print_line("no legal play: the hand cannot be added to this table", out=out)
         return
@@ -234,12 +272,13 @@ def solve_batch_line(job: BatchJob) -> tuple[int, str]:
         check_batch_defaults(fields, rules, players)
         game = load_position(fields, rules, players)
         play = _solve(game, Objective(objective), play_all, time_limit)
+        partial = _best_partial(game, play, play_all, time_limit)
     except MeldsatError as error:
         failure = error_json(error.code, str(error))
         failure.update({"line": number, "status": "error"})
         _echo_id(failure, fields)
         return 2, to_json(failure)
-    result = play_json(game, play)
+    result = play_json(game, play, partial)
     result["line"] = number
     _echo_id(result, fields)
     return EXIT_CODES[play.status], to_json(result)

@@ -113,3 +113,17 @@ def test_failures_with_json_match_the_error_schema(
     assert result.code == 2
     (answer,) = answers(result.out)
     assert_matches("error", answer)
+
+
+def test_all_without_a_way_to_empty_the_hand_gives_the_best_partial_value(
+    run_cli: CliRunner,
+) -> None:
+    args = ("hint", "--table", "4S 5S 6S", "--hand", "7S 9D KC", "--all")
+    result = run_cli(*args, "--json")
+    assert result.code == 1
+    (answer,) = answers(result.out)
+    assert_matches("hint", answer)
+    assert answer["best_partial"] == {"status": "optimal", "cards_played": 1, "points_played": 7}
+    human = run_cli(*args).out
+    assert "no play empties the hand" in human
+    assert "1 card worth 7 points" in human
