@@ -14,10 +14,12 @@ from meldsat.cli.inputs import (
     JsonOption,
     PlayersOption,
     PositionOption,
+    RuleOption,
     RulesOption,
     TableOption,
     draws_field,
     gather_fields,
+    house_options,
 )
 from meldsat.cli.jsonout import json_header, piece_texts, to_json
 from meldsat.cli.render import (
@@ -46,6 +48,7 @@ def check_command(
     json_output: JsonOption = False,
     initial: InitialOption = False,
     draws: DrawsOption = None,
+    house: RuleOption = None,
 ) -> int:
     """Check one turn; exit 0 when it is legal, 1 with every reason when it is not."""
     fields = gather_fields(table, hand, position)
@@ -56,7 +59,7 @@ def check_command(
     if initial:
         fields["initial"] = True
     # The table before the turn must be a legal position: load_position refuses anything else.
-    before = load_position(fields, rules, players)
+    before = load_position(fields, rules, players, house_options(house))
     after_melds = table_field(fields["after"], "after", before.rules)
     draw_count = draws if draws is not None else draws_field(fields.get("draws"))
     verdict = check_move(

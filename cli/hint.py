@@ -18,6 +18,7 @@ from meldsat.cli.inputs import (
     JsonOption,
     PlayersOption,
     PositionOption,
+    RuleOption,
     RulesOption,
     TableOption,
     load_cli_position,
@@ -27,7 +28,7 @@ from meldsat.cli.jsonout import error_json, json_header, piece_texts, to_json
 from meldsat.cli.render import console, print_line, print_table, render_meld, status_text
 from meldsat.errors import ConflictError, MeldsatError, quote
 from meldsat.play import Objective, Play, Status
-from meldsat.position import Position, check_size, load_position, position_fields
+from meldsat.position import Position, check_size, load_position, position_fields, rules_spec
 from meldsat.rules import get_rules
 from meldsat.wording import counted
 
@@ -75,16 +76,19 @@ def hint_command(
     play_all: AllOption = False,
     jsonl: JsonlOption = None,
     workers: WorkersOption = 1,
+    house: RuleOption = None,
 ) -> int:
     """Find the best play: exit 0 proven optimal, 1 no legal play, 3 time limit hit first."""
     goal = Objective(objective.value)
     if jsonl is not None:
         if table is not None or hand is not None or position is not None or initial:
             raise MeldsatError("--jsonl takes its positions from the file: drop --table/--hand")
+        if house:
+            raise MeldsatError("--rule does not apply to --jsonl: give each line a rules block")
         return _run_batch(jsonl, goal, time_limit, play_all, rules, players, workers)
     if table is None and hand is None and position is None:
         raise MeldsatError("no position given: use --table and --hand, or --position")
-    game = load_cli_position(table, hand, position, rules, players, initial)
+    game = load_cli_position(table, hand, position, rules, players, initial, house)
     play = _solve(game, goal, play_all, time_limit)
     partial = _best_partial(game, play, play_all, time_limit)
     if json_output:
@@ -286,7 +290,7 @@ def solve_batch_line(job: BatchJob) -> tuple[int, str]:
 
 def check_batch_defaults(fields: dict[str, Any], rules: str | None, players: int | None) -> None:
     """Refuse a line whose own ``rules`` or ``players`` disagree with the batch's options."""
-    own_rules = fields.get("rules")
+    own_rules, _ = rules_spec(fields.get("rules"))
     if (
         rules is not None
         and isinstance(own_rules, str)

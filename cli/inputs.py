@@ -10,6 +10,7 @@ import typer
 
 from meldsat import RULE_SET_NAMES, MeldsatError, Position, RuleSet
 from meldsat.errors import InputTooLargeError, NotationError, quote
+from meldsat.house_rules import house_rule_names, parse_rule_option
 from meldsat.notation import Meld, check_hand_jokers
 from meldsat.position import (
     MAX_POSITION_CHARS,
@@ -31,7 +32,8 @@ PositionOption = Annotated[
 ]
 
 
-def _complete_rules(incomplete: str) -> list[str]:
+def complete_rules(incomplete: str) -> list[str]:
+    """The rule-set names that start with what was typed (shell completion)."""
     return [name for name in RULE_SET_NAMES if name.startswith(incomplete.lower())]
 
 
@@ -41,7 +43,16 @@ RulesOption = Annotated[
         "--rules",
         "-r",
         help=f"Rule set: {', '.join(RULE_SET_NAMES)} (default: manipulation).",
-        autocompletion=_complete_rules,
+        autocompletion=complete_rules,
+    ),
+]
+RuleOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--rule",
+        metavar="NAME=VALUE",
+        help=f"House rule over the preset, repeatable (meldsat rules NAME shows the fields): "
+        f"{house_rule_names()}.",
     ),
 ]
 PlayersOption = Annotated[
@@ -115,20 +126,27 @@ def load_cli_position(  # noqa: PLR0917
     rules: str | None,
     players: int | None,
     initial: bool = False,
+    house: list[str] | None = None,
 ) -> Position:
     """The position given on the command line, checked (illegal tables are errors)."""
     fields = gather_fields(table, hand, position)
     if initial:
         fields["initial"] = True
-    return load_position(fields, rules, players)
+    return load_position(fields, rules, players, house_options(house))
 
 
-def load_cli_table(
+def house_options(options: list[str] | None) -> dict[str, str]:
+    """The ``--rule NAME=VALUE`` options by name (checked when applied to the rule set)."""
+    return dict(parse_rule_option(option) for option in options or [])
+
+
+def load_cli_table(  # noqa: PLR0917 (one argument per command-line option)
     table: str | None,
     hand: str | None,
     position: str | None,
     rules: str | None,
     players: int | None,
+    house: list[str] | None = None,
 ) -> tuple[RuleSet, list[Meld], Meld]:
     """The rule set, table and hand given on the command line, read but not judged.
 
@@ -138,7 +156,7 @@ def load_cli_table(
         raise MeldsatError("no table given: use --table or --position")
     fields = gather_fields(table, hand, position)
     check_position_keys(fields)
-    rule_set = rules_from_fields(fields, rules, players)
+    rule_set = rules_from_fields(fields, rules, players, house_options(house))
     melds = table_field(fields.get("table"), "table", rule_set)
     hand_pieces = pieces_field(fields.get("hand", []), "hand", rule_set)
     check_hand_jokers(hand_pieces, rule_set.notation)

@@ -8,14 +8,26 @@ from collections.abc import Iterable
 from typing import Any
 
 from meldsat.cards import Notation, Piece
+from meldsat.house_rules import house_rules_of
 from meldsat.rules import RuleSet
 
 SCHEMA_VERSION = 1
 
 
 def json_header(rules: RuleSet) -> dict[str, Any]:
-    """The keys that open every JSON answer: ``schema_version``, ``rules`` and ``players``."""
-    return {"schema_version": SCHEMA_VERSION, "rules": rules.name, "players": rules.players}
+    """The keys that open every JSON answer: ``schema_version``, ``rules`` and ``players``.
+
+    ``house_rules`` follows when the rule set differs from its preset (``--rule``, a rules block).
+    """
+    header: dict[str, Any] = {
+        "schema_version": SCHEMA_VERSION,
+        "rules": rules.name,
+        "players": rules.players,
+    }
+    house = house_rules_of(rules)
+    if house:
+        header["house_rules"] = house
+    return header
 
 
 def piece_texts(pieces: Iterable[Piece], notation: Notation) -> list[str]:

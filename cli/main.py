@@ -18,7 +18,7 @@ from typing import Annotated, Any
 import typer
 
 from meldsat import MeldsatError, __version__
-from meldsat.cli import check, hint, validate
+from meldsat.cli import check, hint, rules, validate
 from meldsat.cli.jsonout import error_json, to_json
 from meldsat.errors import escape_controls
 
@@ -90,6 +90,7 @@ def guarded(command: Callable[..., Any]) -> Callable[..., Any]:
 app.command("validate")(guarded(validate.validate_command))
 app.command("check")(guarded(check.check_command))
 app.command("hint")(guarded(hint.hint_command))
+app.command("rules")(guarded(rules.rules_command))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -16,6 +16,9 @@ from rich.console import Console
 from rich.text import Text
 
 from meldsat.cards import RANK_NAMES, SUIT_SYMBOLS, Card, Joker, Notation, Piece
+from meldsat.house_rules import HOUSE_RULES, house_rules_of
+from meldsat.rules import RuleSet
+from meldsat.wording import counted
 
 # Hearts and diamonds are red; spades and clubs keep the terminal's own colour so that they stay
 # readable on dark and light backgrounds alike (the same goes for black tiles).
@@ -89,6 +92,16 @@ def render_table(melds: Iterable[Sequence[Piece]], notation: Notation = Notation
     if not rendered:
         return Text("(empty)", style="dim")
     return Text(MELD_SEPARATOR).join(rendered)
+
+
+def rules_title(rules: RuleSet) -> str:
+    """``manipulation, 4 players``, then any house rules: ``; house rules: jokers=4``."""
+    house = house_rules_of(rules)
+    title = f"{rules.name}, {counted(rules.players, 'player')}"
+    if not house:
+        return title
+    settings = ", ".join(f"{name}={HOUSE_RULES[name].text(value)}" for name, value in house.items())
+    return f"{title}; house rules: {settings}"
 
 
 def verdict_mark(legal: bool) -> Text:

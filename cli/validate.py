@@ -11,12 +11,20 @@ from meldsat.cli.inputs import (
     JsonOption,
     PlayersOption,
     PositionOption,
+    RuleOption,
     RulesOption,
     TableOption,
     load_cli_table,
 )
 from meldsat.cli.jsonout import json_header, piece_texts, to_json
-from meldsat.cli.render import console, print_line, print_table, status_text, verdict_mark
+from meldsat.cli.render import (
+    console,
+    print_line,
+    print_table,
+    rules_title,
+    status_text,
+    verdict_mark,
+)
 from meldsat.rules import RuleSet
 from meldsat.table import TableVerdict, copy_problems, judge_table
 
@@ -29,9 +37,10 @@ def validate_command(
     rules: RulesOption = None,
     players: PlayersOption = None,
     json_output: JsonOption = False,
+    house: RuleOption = None,
 ) -> int:
     """Check every meld of the table; exit 0 when all are legal, 1 when any is not."""
-    rule_set, melds, hand_pieces = load_cli_table(table, hand, position, rules, players)
+    rule_set, melds, hand_pieces = load_cli_table(table, hand, position, rules, players, house)
     verdict = judge_table(melds, rule_set)
     table_pieces = [piece for meld in verdict.melds for piece in meld.pieces]
     # A hand given with the table shares the same decks, so its cards count towards the copies.
@@ -74,7 +83,7 @@ def _print_human(rule_set: RuleSet, verdict: TableVerdict, problems: list[str]) 
     print_table(
         [meld.pieces for meld in verdict.melds],
         rule_set.notation,
-        title=f"{rule_set.name}, {rule_set.players} players",
+        title=rules_title(rule_set),
         notes=notes,
         out=out,
     )

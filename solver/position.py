@@ -21,6 +21,7 @@ from meldsat.errors import (
     quote,
     require_text,
 )
+from meldsat.house_rules import HOUSE_RULES, apply_house_rules, house_rules_of
 from meldsat.notation import (
     Meld,
     Table,
@@ -86,8 +87,10 @@ class Position:
 
     def to_text(self) -> str:
         """The position in the text form of DESIGN.md (reads back with :func:`read_position`)."""
+        house = house_rules_of(self.rules)
         lines = [
             f"rules: {self.rules.name}",
+            *(f"  {name}: {HOUSE_RULES[name].text(value)}" for name, value in house.items()),
             f"players: {self.rules.players}",
             f"table: {format_table(self.table, self.rules.notation)}",
             f"hand: {format_pieces(self.hand, self.rules.notation)}",
@@ -99,8 +102,9 @@ class Position:
     def to_json(self) -> dict[str, Any]:
         """The position as a JSON-ready dict (reads back with :func:`load_position`)."""
         notation = self.rules.notation
+        house = house_rules_of(self.rules)
         data: dict[str, Any] = {
-            "rules": self.rules.name,
+            "rules": {"preset": self.rules.name, **house} if house else self.rules.name,
             "players": self.rules.players,
             "table": [[piece.text(notation) for piece in meld] for meld in self.table],
             "hand": [piece.text(notation) for piece in self.hand],
@@ -114,14 +118,18 @@ def rules_from_fields(
     data: Mapping[str, Any],
     rules_name: str | None = None,
     players: int | None = None,
+    house: Mapping[str, object] | None = None,
 ) -> RuleSet:
     """The rule set a position names, unless the caller gives one (command-line options win).
 
     A key whose value is ``null`` counts as absent; any other rule-set name must be a non-empty
     string and a player count a whole number (``""``, ``0``, ``false`` or ``[]`` are refused,
-    never read as "the default").
+    never read as "the default"). ``rules`` may also be a block, ``{"preset": NAME, FIELD:
+    VALUE, ...}``: house rules over the preset, kept unless the caller names another preset.
+    ``house`` (``--rule``) overrides fields on top of everything.
     """
-    name = rules_name if rules_name is not None else data.get("rules")
+    own_name, own_house = rules_spec(data.get("rules"))
+    name = rules_name if rules_name is not None else own_name
     if name is None:
         name = "manipulation"
     if not isinstance(name, str) or not name.strip():
@@ -129,7 +137,18 @@ def rules_from_fields(
     count = players if players is not None else data.get("players")
     if count is not None and (isinstance(count, bool) or not isinstance(count, int)):
         raise RulesError(f"bad player count {quote(_json_text(count))} (expected a whole number)")
-    return get_rules(name, count)
+    rules = get_rules(name, count)
+    if own_house and (own_name is None or get_rules(own_name).name == rules.name):
+        rules = apply_house_rules(rules, own_house)
+    return apply_house_rules(rules, house or {})
+
+
+def rules_spec(value: Any) -> tuple[Any, dict[str, Any]]:
+    """A position's ``rules`` as (preset name or None, house rules): a name or a block."""
+    if not isinstance(value, Mapping):
+        return value, {}
+    overrides = {str(key): field for key, field in value.items() if key != "preset"}
+    return value.get("preset"), overrides
 
 
 def _names() -> str:
@@ -167,8 +186,12 @@ def load_position(
     data: Mapping[str, Any],
     rules_name: str | None = None,
     players: int | None = None,
+    house: Mapping[str, object] | None = None,
 ) -> Position:
-    """Build a position from a JSON object (``rules``, ``players``, ``table``, ``hand``)."""
+    """Build a position from a JSON object (``rules``, ``players``, ``table``, ``hand``).
+
+    ``rules_name``, ``players`` and ``house`` (house rules by field name) override the object's.
+    """
     if not isinstance(data, Mapping):
         raise TypeError(f"data must be a mapping of position fields, not {type(data).__name__}")
     if rules_name is not None:
@@ -176,7 +199,7 @@ def load_position(
     if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
         raise TypeError(f"players must be an int or None, not {type(players).__name__}")
     check_position_keys(data)
-    rules = rules_from_fields(data, rules_name, players)
+    rules = rules_from_fields(data, rules_name, players, house)
     table = table_field(data.get("table"), "table", rules)
     hand = pieces_field(data.get("hand", []), "hand", rules)
     initial = data.get("initial")
@@ -207,16 +230,31 @@ def position_fields(text: str) -> dict[str, Any]:
     if stripped.startswith("{"):
         return json_object(stripped)
     fields: dict[str, Any] = {}
+    block: dict[str, Any] | None = None  # the house rules indented under "rules:"
     for line in text.splitlines():
         content = line.split("#", 1)[0].strip()
         if not content:
             continue
         key, colon, value = content.partition(":")
         key = key.strip().lower()
+        if block is not None and line[:1] in {" ", "\t"} and colon:
+            block[key] = value.strip()
+            continue
+        block = None
         if not colon or key not in _POSITION_KEYS | _EXTRA_KEYS:
             raise NotationError(f"unknown line {quote(content)} in position (expected key: value)")
         fields[key] = _text_field_value(key, value.strip())
-    return fields
+        if key == "rules":
+            block = {}
+            fields[key] = {"preset": fields[key] or None, "house": block}
+    return {key: _flat_rules(value) if key == "rules" else value for key, value in fields.items()}
+
+
+def _flat_rules(value: dict[str, Any]) -> Any:
+    """A text ``rules:`` line with its block, as a name or as ``{"preset": ..., FIELD: ...}``."""
+    if not value["house"]:
+        return value["preset"]
+    return {"preset": value["preset"], **value["house"]}
 
 
 def check_size(text: str, what: str, limit: int = MAX_POSITION_CHARS) -> None:
