@@ -127,3 +127,25 @@ def test_all_without_a_way_to_empty_the_hand_gives_the_best_partial_value(
     human = run_cli(*args).out
     assert "no play empties the hand" in human
     assert "1 card worth 7 points" in human
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("validate", "--table", "KH AH 2H", "--rule", "wrap_around=true"),
+        ("check", "--hand", "5H 6H 7H", "--after", "5H 6H 7H", "--rule", "jokers=0"),
+        ("hint", "--hand", "5H 6H 7H 8H", "--rule", "run_min=4", "--rule", "knock_limit=none"),
+    ],
+)
+def test_house_rules_in_the_output_match_the_schemas(
+    run_cli: CliRunner, args: tuple[str, ...]
+) -> None:
+    (answer,) = answers(run_cli(*args, "--json").out)
+    assert_matches(args[0], answer)
+    assert answer["house_rules"]
+
+
+def test_rules_output_matches_its_schema(run_cli: CliRunner) -> None:
+    for args in (("rules",), ("rules", "rummikub"), ("rules", "gin", "--rule", "knock_limit=5")):
+        (answer,) = answers(run_cli(*args, "--json").out)
+        assert_matches("rules", answer)
