@@ -3,8 +3,9 @@
 Only fields that the rule checker, the CP-SAT engine and the test suite's brute-force search all
 honour may be overridden, each within a range where all three agree; anything else is refused
 with a message listing the valid names. One exception: ``wrap_around`` is honoured by the checker
-(``validate``, ``check``) while the engine refuses it with :class:`UnsupportedError`. A rule set with house rules keeps its preset's name, and
-:func:`house_rules_of` recovers the overrides (for output, and to write a position back).
+(``validate``, ``check``) while the engine refuses it with :class:`UnsupportedError`. A rule set
+with house rules keeps its preset's name, and :func:`house_rules_of` recovers the overrides (for
+output, and to write a position back).
 """
 
 from __future__ import annotations

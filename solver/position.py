@@ -147,8 +147,10 @@ def rules_spec(value: Any) -> tuple[Any, dict[str, Any]]:
     """A position's ``rules`` as (preset name or None, house rules): a name or a block."""
     if not isinstance(value, Mapping):
         return value, {}
+    if "preset" not in value:
+        raise RulesError('a rules block needs its "preset" (e.g. {"preset": "rummikub", ...})')
     overrides = {str(key): field for key, field in value.items() if key != "preset"}
-    return value.get("preset"), overrides
+    return value["preset"], overrides
 
 
 def _names() -> str:
@@ -231,13 +233,15 @@ def position_fields(text: str) -> dict[str, Any]:
         return json_object(stripped)
     fields: dict[str, Any] = {}
     block: dict[str, Any] | None = None  # the house rules indented under "rules:"
+    rules_indent = 0
     for line in text.splitlines():
         content = line.split("#", 1)[0].strip()
         if not content:
             continue
         key, colon, value = content.partition(":")
         key = key.strip().lower()
-        if block is not None and line[:1] in {" ", "\t"} and colon:
+        indent = len(line) - len(line.lstrip())
+        if block is not None and indent > rules_indent and colon:
             block[key] = value.strip()
             continue
         block = None
@@ -245,8 +249,8 @@ def position_fields(text: str) -> dict[str, Any]:
             raise NotationError(f"unknown line {quote(content)} in position (expected key: value)")
         fields[key] = _text_field_value(key, value.strip())
         if key == "rules":
-            block = {}
-            fields[key] = {"preset": fields[key] or None, "house": block}
+            block, rules_indent = {}, indent
+            fields[key] = {"preset": fields[key], "house": block}
     return {key: _flat_rules(value) if key == "rules" else value for key, value in fields.items()}
 
 

@@ -137,10 +137,15 @@ def test_empty_values_are_refused_not_defaulted(
     assert fragment in result.err
 
 
-@pytest.mark.parametrize("value", ["0", "false", "[]", '""', '" "', "{}"])
+@pytest.mark.parametrize("value", ["0", "false", "[]", '""', '" "', "{}", '{"preset": ""}'])
 def test_json_rules_that_are_not_a_name_are_refused(value: str) -> None:
-    with pytest.raises(ValueError, match="unknown rule set"):
+    with pytest.raises(ValueError, match=r"unknown rule set|needs its"):
         read_position(f'{{"rules": {value}, "hand": "QH"}}')
+
+
+def test_an_empty_rules_line_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown rule set ''"):
+        read_position("rules:\nhand: QH")
 
 
 def test_null_counts_as_an_absent_key() -> None:
