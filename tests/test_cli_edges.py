@@ -212,14 +212,29 @@ def test_shell_completion_script(run_cli: CliRunner) -> None:
 # --- Ctrl-C and broken pipes ---------------------------------------------------------------------
 
 
-def test_ctrl_c_exits_130_with_one_line() -> None:
-    child = subprocess.Popen(
-        [sys.executable, "-m", "meldsat", "validate", "--position", "-"],
+def spawn_meldsat(*args: str) -> subprocess.Popen[bytes]:
+    """``python -m meldsat`` in a child process with all three streams as pipes."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "meldsat", *args],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
-    time.sleep(1.5)  # let it start and block on reading stdin
+
+
+def wait_until_reading_stdin(child: subprocess.Popen[bytes], patience: float = 30.0) -> None:
+    """Wait until ``child`` blocks reading its stdin pipe (started up, inside the command)."""
+    wchan = Path(f"/proc/{child.pid}/wchan")
+    deadline = time.monotonic() + patience
+    while time.monotonic() < deadline:
+        if "pipe" in wchan.read_text(errors="replace"):
+            return
+        time.sleep(0.05)
+
+
+def test_ctrl_c_exits_130_with_one_line() -> None:
+    child = spawn_meldsat("validate", "--position", "-")
+    wait_until_reading_stdin(child)
     child.send_signal(signal.SIGINT)
     out, err = child.communicate(timeout=30)
     assert child.returncode == 130
@@ -238,12 +253,7 @@ def test_ctrl_c_during_a_solve_is_not_swallowed(run_cli: CliRunner) -> None:
 
 
 def test_closed_output_pipe_exits_quietly() -> None:
-    child = subprocess.Popen(
-        [sys.executable, "-m", "meldsat", "hint", "--position", "-"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
+    child = spawn_meldsat("hint", "--position", "-")
     assert child.stdout is not None and child.stdin is not None
     child.stdout.close()  # the reader goes away before anything is written
     child.stdin.write(b"table: 5H 6H 7H\nhand: 8H 2C\n")
