@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import json
+import math
 import sys
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -46,9 +47,23 @@ ObjectiveOption = Annotated[
     ObjectiveChoice,
     typer.Option("--objective", help="Maximise the points played (default) or the cards played."),
 ]
+
+
+def _finite_seconds(value: float) -> float:
+    # click's min= lets "inf" through (and the engine cannot wait forever): refuse it here.
+    if not math.isfinite(value):
+        raise typer.BadParameter(f"{value} is not a number of seconds")
+    return value
+
+
 TimeLimitOption = Annotated[
     float,
-    typer.Option("--time-limit", min=0.001, help="Seconds before the best play so far is given."),
+    typer.Option(
+        "--time-limit",
+        min=0.001,
+        callback=_finite_seconds,
+        help="Seconds before the best play so far is given.",
+    ),
 ]
 AllOption = Annotated[
     bool, typer.Option("--all", help="Only a play that empties the whole hand this turn.")

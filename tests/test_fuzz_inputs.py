@@ -58,10 +58,10 @@ JSON_VALUES = st.recursive(
 )
 POSITION_OBJECTS = st.dictionaries(POSITION_KEYS, JSON_VALUES, max_size=5)
 RULE_NAMES = st.sampled_from(["manipulation", "rummikub", "gin", "rummy500"])
-FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # The CLI fixture is function-scoped but only captures output: one per test is enough.
 CLI_FUZZ = settings(
-    max_examples=40,
+    max_examples=100,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
@@ -188,6 +188,41 @@ def test_any_text_in_the_options_of_hint(
         "hint", "--table", table, "--hand", hand, "--players", players, "--json", *extra
     )
     assert_clean_run(result, json_output=True)
+
+
+OPTION_VALUES = st.one_of(
+    TEXT,
+    st.sampled_from(["inf", "-inf", "nan", "1e999", "-0", "0", "99999999999999999999", "²", ""]),
+)
+OPTIONS = {
+    "validate": ["--rules", "--players", "--table", "--hand", "--position", "--rule"],
+    "check": ["--draws", "--after", "--players", "--rule", "--rules"],
+    "hint": ["--time-limit", "--objective", "--players", "--workers", "--rule", "--jsonl"],
+    "rules": ["--players", "--rule"],
+}
+BASE_ARGS = {
+    "validate": ["--table", "QH KH AH"],
+    "check": ["--after", "QH KH AH"],
+    "hint": ["--hand", "QH KH AH"],
+    "rules": ["gin"],
+}
+
+
+@CLI_FUZZ
+@given(
+    command=st.sampled_from(sorted(OPTIONS)),
+    data=st.data(),
+    value=OPTION_VALUES,
+    json_flag=st.booleans(),
+)
+def test_any_value_for_any_option(
+    run_cli: CliRunner, command: str, data: st.DataObject, value: str, json_flag: bool
+) -> None:
+    option = data.draw(st.sampled_from(OPTIONS[command]))
+    # --jsonl takes no position options; everything else gets a small valid position.
+    args = [command] if option == "--jsonl" else [command, *BASE_ARGS[command]]
+    flag = ["--json"] if json_flag else []
+    assert_clean_run(run_cli(*args, option, value, *flag), json_output=json_flag)
 
 
 @CLI_FUZZ

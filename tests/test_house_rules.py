@@ -28,7 +28,7 @@ HOUSE_GAMES = (
 
 
 @pytest.mark.parametrize("game", HOUSE_GAMES, ids=str)
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(data=st.data())
 def test_engine_matches_oracle_under_house_rules(game: Game, data: st.DataObject) -> None:
     position = data.draw(positions(games=(game,)))
