@@ -137,6 +137,9 @@ def meld_kind(pieces: Sequence[Piece]) -> MeldKind:
 
 def is_legal_meld(cards: Sequence[Card], rules: RuleSet) -> bool:
     """True when ``cards`` (jokers already replaced by their cards) form a legal meld."""
+    require_rules(rules)
+    if not all(isinstance(card, Card) for card in require_pieces(cards, "cards")):
+        raise TypeError("cards must hold only Card values (jokers replaced by their cards)")
     return bool(meld_shapes(cards, 0, rules))
 
 

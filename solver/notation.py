@@ -9,7 +9,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from meldsat.cards import Joker, Notation, Piece, parse_piece, piece_sort_key
+from meldsat.cards import (
+    Joker,
+    Notation,
+    Piece,
+    parse_piece,
+    piece_sort_key,
+    require_melds,
+    require_pieces,
+)
 from meldsat.errors import NotationError, require_text
 
 Meld = tuple[Piece, ...]
@@ -58,9 +66,9 @@ def sort_pieces(pieces: Iterable[Piece]) -> Meld:
 
 def format_pieces(pieces: Sequence[Piece], notation: Notation = Notation.CARDS) -> str:
     """Pieces in the order given, separated by spaces."""
-    return " ".join(piece.text(notation) for piece in pieces)
+    return " ".join(piece.text(notation) for piece in require_pieces(pieces, "pieces"))
 
 
 def format_table(table: Sequence[Sequence[Piece]], notation: Notation = Notation.CARDS) -> str:
     """A table as text, melds separated by `` | ``."""
-    return " | ".join(format_pieces(meld, notation) for meld in table)
+    return " | ".join(format_pieces(meld, notation) for meld in require_melds(table, "table"))

@@ -6,9 +6,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from meldsat.cards import Card, Joker, Piece, require_melds
+from meldsat.cards import Card, Joker, Piece, require_melds, require_pieces
 from meldsat.melds import MeldVerdict, judge_meld
-from meldsat.rules import RuleSet
+from meldsat.rules import RuleSet, require_rules
 from meldsat.wording import counted
 
 
@@ -32,7 +32,8 @@ def judge_table(melds: Sequence[Sequence[Piece]], rules: RuleSet) -> TableVerdic
 
 def copy_problems(pieces: Iterable[Piece], rules: RuleSet) -> list[str]:
     """One message for each card (and for jokers) present more often than the game holds it."""
-    pieces = list(pieces)
+    pieces = require_pieces(pieces, "pieces")
+    require_rules(rules)
     real = Counter(piece for piece in pieces if isinstance(piece, Card))
     jokers = sum(1 for piece in pieces if isinstance(piece, Joker))
     problems = [

@@ -17,9 +17,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import meldsat
 from meldsat import (
+    Card,
+    Joker,
     MeldsatError,
     Notation,
+    Objective,
     get_rules,
     load_position,
     parse_card,
@@ -65,6 +69,14 @@ CLI_FUZZ = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
+
+
+# Every public function of the library (``best_play`` loads the engine).
+LIBRARY_FUNCTIONS = [
+    getattr(meldsat, name)
+    for name in meldsat.__all__
+    if name[0].islower() and callable(getattr(meldsat, name))
+]
 
 
 def strict_json(text: str) -> Any:
@@ -273,3 +285,18 @@ def test_position_fields_refuses_json_nested_deeper_than_a_position_needs() -> N
     with pytest.raises(MeldsatError, match="nested"):
         position_fields('{"id": ' + "[" * 40 + "]" * 40 + "}")
     assert position_fields('{"id": [[1]], "hand": "QH"}')["id"] == [[1]]
+
+
+ANY_ARGUMENT = st.one_of(
+    JSON_VALUES,
+    st.sampled_from([Objective.POINTS, get_rules("gin"), (Card(1, 1),), [[Joker()]], b"QH", 1.5]),
+)
+
+
+@FUZZ
+@given(function=st.sampled_from(LIBRARY_FUNCTIONS), arguments=st.lists(ANY_ARGUMENT, max_size=4))
+def test_library_functions_refuse_wrong_arguments_with_type_or_value_errors(
+    function: Any, arguments: list[Any]
+) -> None:
+    with contextlib.suppress(TypeError, ValueError):
+        function(*arguments)
