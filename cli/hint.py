@@ -127,9 +127,7 @@ def _best_partial(position: Position, play: Play, play_all: bool, time_limit: fl
     return _solve(position, play.objective, False, time_limit)
 
 
-def _partial_json(partial: Play | None) -> dict[str, Any] | None:
-    if partial is None:
-        return None
+def _partial_json(partial: Play) -> dict[str, Any]:
     return {
         "status": partial.status.value,
         "cards_played": partial.cards_played,
@@ -151,8 +149,8 @@ def _partial_text(partial: Play) -> str:
 def play_json(position: Position, play: Play, partial: Play | None = None) -> dict[str, Any]:
     """The JSON object of ``hint --json`` (schema version 1).
 
-    ``best_partial`` is there only with ``--all``: null, or when no play empties the hand the
-    status and value of the best play that does not.
+    ``best_partial`` is there only with ``--all`` when no play empties the hand: the status and
+    value of the best play that does not.
     """
     notation = position.rules.notation
     answer = {
