@@ -9,13 +9,13 @@ registered here.
 
 from __future__ import annotations
 
-import functools
+import contextlib
 import os
 import sys
-from collections.abc import Callable
 from typing import Annotated, Any
 
 import typer
+from typer.core import TyperGroup
 
 from meldsat import MeldsatError, __version__
 from meldsat.cli import check, hint, rules, validate
@@ -34,7 +34,33 @@ EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE
 # An error line never repeats more than this much of a message (a usage error quotes its token).
 _MAX_ERROR_CHARS = 400
 
+
+class _InterruptedError(Exception):
+    """Ctrl-C inside a command (Typer would turn a KeyboardInterrupt into a silent exit 130)."""
+
+
+class _OutputClosedError(Exception):
+    """stdout's reader went away (Typer would turn the broken pipe into exit 1, "illegal")."""
+
+
+class _GuardedGroup(TyperGroup):
+    """The root command group: Ctrl-C and a broken pipe in any command reach :func:`main` intact.
+
+    Every command (and every sub-app added with ``add_typer``) runs inside this ``invoke``, so no
+    command needs to handle either itself.
+    """
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise _InterruptedError from None
+        except BrokenPipeError:
+            raise _OutputClosedError from None
+
+
 app = typer.Typer(
+    cls=_GuardedGroup,
     name="meldsat",
     help="Exact rummy meld analysis: validate melds, check turns, find the best play.",
     add_completion=True,
@@ -61,36 +87,10 @@ def _root(
     """meldsat: exact rummy meld analysis."""
 
 
-class _InterruptedError(Exception):
-    """Ctrl-C inside a command (Typer would turn a KeyboardInterrupt into a silent exit 130)."""
-
-
-class _OutputClosedError(Exception):
-    """stdout's reader went away (Typer would turn the broken pipe into exit 1, "illegal")."""
-
-
-def guarded(command: Callable[..., Any]) -> Callable[..., Any]:
-    """``command`` with Ctrl-C and a broken pipe carried past Typer to :func:`main` unchanged.
-
-    Register every command through this; Typer reads the parameters through ``__wrapped__``.
-    """
-
-    @functools.wraps(command)
-    def run_command(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return command(*args, **kwargs)
-        except KeyboardInterrupt:
-            raise _InterruptedError from None
-        except BrokenPipeError:
-            raise _OutputClosedError from None
-
-    return run_command
-
-
-app.command("validate")(guarded(validate.validate_command))
-app.command("check")(guarded(check.check_command))
-app.command("hint")(guarded(hint.hint_command))
-app.command("rules")(guarded(rules.rules_command))
+app.command("validate")(validate.validate_command)
+app.command("check")(check.check_command)
+app.command("hint")(hint.hint_command)
+app.command("rules")(rules.rules_command)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -135,7 +135,8 @@ def _fail(message: str, code: int, error_code: str = "", as_json: bool = False) 
     if len(first_line) > _MAX_ERROR_CHARS:
         first_line = first_line[:_MAX_ERROR_CHARS] + "..."
     if as_json:
-        print(to_json(error_json(error_code, first_line)))
+        with contextlib.suppress(BrokenPipeError):
+            print(to_json(error_json(error_code, first_line)))
     print(f"meldsat: error: {first_line}", file=sys.stderr)
     return code
 
