@@ -242,11 +242,15 @@ def position_fields(text: str) -> dict[str, Any]:
         key = key.strip().lower()
         indent = len(line) - len(line.lstrip())
         if block is not None and indent > rules_indent and colon:
+            if key in block:
+                raise NotationError(f"house rule {quote(key)} given twice under 'rules'")
             block[key] = value.strip()
             continue
         block = None
         if not colon or key not in _POSITION_KEYS | _EXTRA_KEYS:
             raise NotationError(f"unknown line {quote(content)} in position (expected key: value)")
+        if key in fields:
+            raise NotationError(f"'{key}' given twice in position (one line per key)")
         fields[key] = _text_field_value(key, value.strip())
         if key == "rules":
             block, rules_indent = {}, indent

@@ -143,6 +143,14 @@ def test_json_rules_that_are_not_a_name_are_refused(value: str) -> None:
         read_position(f'{{"rules": {value}, "hand": "QH"}}')
 
 
+@pytest.mark.parametrize(
+    "text", ["table: QH KH AH\ntable: 2C 3C 4C", "rules: gin\n  jokers: 1\n  jokers: 2"]
+)
+def test_a_key_given_twice_is_refused(text: str) -> None:
+    with pytest.raises(ValueError, match="twice"):
+        read_position(text)
+
+
 def test_an_empty_rules_line_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown rule set ''"):
         read_position("rules:\nhand: QH")
