@@ -139,3 +139,19 @@ def test_rummy500_credits_a_low_ace_at_its_hand_value() -> None:
     play = best_play(read_position("rules: rummy500\nhand: AH 2H 3H"))
     assert play.status is Status.OPTIMAL
     assert play.points_played == 15 + 2 + 3  # the ace leaves the hand, where it counts 15
+
+
+def test_counted_words() -> None:
+    from meldsat.wording import counted
+
+    assert [counted(n, "card") for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
+    assert counted(1, "copy") == "1 copy"
+    assert counted(3, "copy") == "3 copies"
+
+
+def test_check_messages_count_in_the_singular(run_cli: CliRunner) -> None:
+    turn = ("check", "--table", "5H 6H 7H", "--hand", "8H", "--after", "5H 6H 7H 8H")
+    out = run_cli(*turn, "--draws", "1", "--rule", "draws_before_meld_forbidden=1").out
+    assert "1 card drawn this turn" in out
+    initial = ("check", "--rules", "rummikub", "--initial", "--hand", "k1 b1 o1", "--after")
+    assert "worth 3 points" in run_cli(*initial, "k1 b1 o1").out
