@@ -115,8 +115,14 @@ def apply_house_rules(rules: RuleSet, overrides: Mapping[str, object]) -> RuleSe
 
 
 def house_rules_of(rules: RuleSet) -> dict[str, int | bool | None]:
-    """The fields where ``rules`` differs from its preset (for the same number of players)."""
-    preset = get_rules(rules.name, rules.players)
+    """The fields where ``rules`` differs from its preset (for the same number of players).
+
+    A rule set built by hand under a name that is no preset has no preset to differ from: ``{}``.
+    """
+    try:
+        preset = get_rules(rules.name, rules.players)
+    except RulesError:
+        return {}
     return {
         name: getattr(rules, name)
         for name in HOUSE_RULES
