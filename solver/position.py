@@ -138,7 +138,10 @@ def rules_from_fields(
     if count is not None and (isinstance(count, bool) or not isinstance(count, int)):
         raise RulesError(f"bad player count {quote(_json_text(count))} (expected a whole number)")
     rules = get_rules(name, count)
-    if own_house and (own_name is None or get_rules(own_name).name == rules.name):
+    same_preset = own_name is None or (
+        isinstance(own_name, str) and own_name.strip().lower() == rules.name
+    )
+    if own_house and same_preset:
         rules = apply_house_rules(rules, own_house)
     return apply_house_rules(rules, house or {})
 

@@ -34,6 +34,7 @@ from meldsat import (
     read_position,
 )
 from meldsat.errors import escape_controls
+from meldsat.house_rules import HOUSE_RULES
 from meldsat.position import position_fields
 from tests.conftest import CliResult, CliRunner
 
@@ -60,8 +61,16 @@ JSON_VALUES = st.recursive(
     ),
     max_leaves=12,
 )
-POSITION_OBJECTS = st.dictionaries(POSITION_KEYS, JSON_VALUES, max_size=5)
 RULE_NAMES = st.sampled_from(["manipulation", "rummikub", "gin", "rummy500"])
+RULES_BLOCKS = st.dictionaries(
+    st.one_of(st.sampled_from([*HOUSE_RULES, "preset"]), st.text(max_size=6)),
+    st.one_of(JSON_SCALARS, RULE_NAMES),
+    max_size=4,
+)
+POSITION_OBJECTS = st.one_of(
+    st.dictionaries(POSITION_KEYS, JSON_VALUES, max_size=5),
+    st.fixed_dictionaries({"rules": RULES_BLOCKS}, optional={"hand": NEARLY_CARDS}),
+)
 FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # The CLI fixture is function-scoped but only captures output: one per test is enough.
 CLI_FUZZ = settings(
@@ -125,10 +134,14 @@ def test_any_text_into_the_readers_is_read_or_refused_cleanly(text: str, rules: 
 
 
 @FUZZ
-@given(data=POSITION_OBJECTS)
-def test_any_json_object_is_a_position_or_a_clean_error(data: dict[str, Any]) -> None:
+@given(data=POSITION_OBJECTS, rules=st.one_of(st.none(), RULE_NAMES), house=RULES_BLOCKS)
+def test_any_json_object_is_a_position_or_a_clean_error(
+    data: dict[str, Any], rules: str | None, house: dict[str, Any]
+) -> None:
     library_call(load_position, data)
+    library_call(load_position, data, rules, None, house)
     library_call(read_position, json.dumps(data))
+    library_call(read_position, json.dumps(data), rules)
 
 
 @FUZZ
