@@ -262,13 +262,23 @@ def test_any_bytes_on_stdin_as_a_position(
 
 
 @CLI_FUZZ
-@given(lines=st.lists(st.one_of(POSITION_OBJECTS.map(json.dumps), TEXT), max_size=4))
+@given(
+    lines=st.lists(st.one_of(POSITION_OBJECTS.map(json.dumps), TEXT), max_size=4),
+    options=st.lists(
+        st.one_of(
+            RULE_NAMES.map(lambda name: ["--rules", name]),
+            st.integers(2, 6).map(lambda count: ["--players", str(count)]),
+        ),
+        max_size=2,
+    ),
+)
 def test_any_batch_lines_each_get_one_strict_json_answer(
-    run_cli: CliRunner, monkeypatch: pytest.MonkeyPatch, lines: list[str]
+    run_cli: CliRunner, monkeypatch: pytest.MonkeyPatch, lines: list[str], options: list[list[str]]
 ) -> None:
     text = "\n".join(line.replace("\n", " ").replace("\r", " ") for line in lines)
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
-    result = run_cli("hint", "--jsonl", "-", "--time-limit", "1")
+    flat = [word for option in options for word in option]
+    result = run_cli("hint", "--jsonl", "-", "--time-limit", "1", *flat)
     assert_clean_run(result, json_output=True)
     answers = [strict_json(line) for line in result.out.splitlines()]
     assert all(isinstance(answer, dict) and "line" in answer for answer in answers)
