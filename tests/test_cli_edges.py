@@ -20,15 +20,22 @@ from tests.test_cli import assert_one_line_error
 from tests.test_fuzz_inputs import strict_json
 
 
+_ENCODING_VARIABLES = {"PYTHONIOENCODING", "PYTHONUTF8", "PYTHONCOERCECLOCALE", "LC_ALL", "LANG"}
+
+
 def run_meldsat(
     *args: str, env: dict[str, str] | None = None, stdin: str = ""
 ) -> subprocess.CompletedProcess[bytes]:
-    """Run ``python -m meldsat`` in a child process (real streams, real encodings)."""
+    """Run ``python -m meldsat`` in a child process (real streams, real encodings).
+
+    The encoding settings of the test run itself are dropped, so ``env`` alone decides them.
+    """
+    inherited = {key: value for key, value in os.environ.items() if key not in _ENCODING_VARIABLES}
     return subprocess.run(
         [sys.executable, "-m", "meldsat", *args],
         input=stdin.encode(),
         capture_output=True,
-        env={**os.environ, **(env or {})},
+        env={**inherited, **(env or {})},
         check=False,
         timeout=60,
     )
