@@ -19,7 +19,6 @@ from tests.conftest import CliRunner
 from tests.test_cli import assert_one_line_error
 from tests.test_fuzz_inputs import strict_json
 
-
 _ENCODING_VARIABLES = {"PYTHONIOENCODING", "PYTHONUTF8", "PYTHONCOERCECLOCALE", "LC_ALL", "LANG"}
 
 
