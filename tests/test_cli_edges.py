@@ -239,6 +239,9 @@ def spawn_meldsat(*args: str) -> subprocess.Popen[bytes]:
 def wait_until_reading_stdin(child: subprocess.Popen[bytes], patience: float = 30.0) -> None:
     """Wait until ``child`` blocks reading its stdin pipe (started up, inside the command)."""
     wchan = Path(f"/proc/{child.pid}/wchan")
+    if not wchan.exists():  # no /proc: give it a few seconds instead
+        time.sleep(3)
+        return
     deadline = time.monotonic() + patience
     while time.monotonic() < deadline:
         if "pipe" in wchan.read_text(errors="replace"):
