@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from rich.text import Text
@@ -15,12 +14,14 @@ from meldsat.cli.inputs import (
     JsonOption,
     PlayersOption,
     PositionOption,
+    RuleOption,
     RulesOption,
     TableOption,
     draws_field,
     gather_fields,
+    house_options,
 )
-from meldsat.cli.jsonout import json_header, piece_texts
+from meldsat.cli.jsonout import json_header, piece_texts, to_json
 from meldsat.cli.render import (
     console,
     print_line,
@@ -33,6 +34,7 @@ from meldsat.errors import MeldsatError
 from meldsat.moves import MoveVerdict, check_move
 from meldsat.position import load_position, table_field
 from meldsat.rules import RuleSet
+from meldsat.wording import counted
 
 
 def check_command(
@@ -46,6 +48,7 @@ def check_command(
     json_output: JsonOption = False,
     initial: InitialOption = False,
     draws: DrawsOption = None,
+    house: RuleOption = None,
 ) -> int:
     """Check one turn; exit 0 when it is legal, 1 with every reason when it is not."""
     fields = gather_fields(table, hand, position)
@@ -56,7 +59,7 @@ def check_command(
     if initial:
         fields["initial"] = True
     # The table before the turn must be a legal position: load_position refuses anything else.
-    before = load_position(fields, rules, players)
+    before = load_position(fields, rules, players, house_options(house))
     after_melds = table_field(fields["after"], "after", before.rules)
     draw_count = draws if draws is not None else draws_field(fields.get("draws"))
     verdict = check_move(
@@ -68,7 +71,7 @@ def check_command(
         draws=draw_count,
     )
     if json_output:
-        print(json.dumps(check_json(before.rules, verdict)))
+        print(to_json(check_json(before.rules, verdict)))
     else:
         _print_human(before.rules, verdict)
     return 0 if verdict.legal else 1
@@ -89,7 +92,7 @@ def check_json(rule_set: RuleSet, verdict: MoveVerdict) -> dict[str, Any]:
 def _print_human(rule_set: RuleSet, verdict: MoveVerdict) -> None:
     out = console()
     count = len(verdict.reasons)
-    summary = "legal" if verdict.legal else f"illegal ({count} reason{'s' if count > 1 else ''})"
+    summary = "legal" if verdict.legal else f"illegal ({counted(count, 'reason')})"
     print_line(status_text(summary, verdict.legal), out=out)
     for reason in verdict.reasons:
         print_line("  ", verdict_mark(False), f" {reason.code}: {reason.message}", out=out)

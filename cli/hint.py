@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import json
+import math
 import sys
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -18,16 +19,19 @@ from meldsat.cli.inputs import (
     JsonOption,
     PlayersOption,
     PositionOption,
+    RuleOption,
     RulesOption,
     TableOption,
     load_cli_position,
     read_source,
 )
-from meldsat.cli.jsonout import SCHEMA_VERSION, json_header, piece_texts
+from meldsat.cli.jsonout import error_json, json_header, piece_texts, to_json
 from meldsat.cli.render import console, print_line, print_table, render_meld, status_text
-from meldsat.errors import MeldsatError
+from meldsat.errors import ConflictError, MeldsatError, quote
 from meldsat.play import Objective, Play, Status
-from meldsat.position import Position, load_position, position_fields
+from meldsat.position import Position, check_size, load_position, position_fields, rules_spec
+from meldsat.rules import get_rules
+from meldsat.wording import counted
 
 EXIT_CODES = {Status.OPTIMAL: 0, Status.NO_MOVE: 1, Status.FEASIBLE: 3, Status.UNKNOWN: 3}
 
@@ -43,9 +47,23 @@ ObjectiveOption = Annotated[
     ObjectiveChoice,
     typer.Option("--objective", help="Maximise the points played (default) or the cards played."),
 ]
+
+
+def _finite_seconds(value: float) -> float:
+    # click's min= lets "inf" through (and the engine cannot wait forever): refuse it here.
+    if not math.isfinite(value):
+        raise typer.BadParameter(f"{value} is not a number of seconds")
+    return value
+
+
 TimeLimitOption = Annotated[
     float,
-    typer.Option("--time-limit", min=0.001, help="Seconds before the best play so far is given."),
+    typer.Option(
+        "--time-limit",
+        min=0.001,
+        callback=_finite_seconds,
+        help="Seconds before the best play so far is given.",
+    ),
 ]
 AllOption = Annotated[
     bool, typer.Option("--all", help="Only a play that empties the whole hand this turn.")
@@ -73,21 +91,25 @@ def hint_command(
     play_all: AllOption = False,
     jsonl: JsonlOption = None,
     workers: WorkersOption = 1,
+    house: RuleOption = None,
 ) -> int:
     """Find the best play: exit 0 proven optimal, 1 no legal play, 3 time limit hit first."""
     goal = Objective(objective.value)
     if jsonl is not None:
         if table is not None or hand is not None or position is not None or initial:
             raise MeldsatError("--jsonl takes its positions from the file: drop --table/--hand")
+        if house:
+            raise MeldsatError("--rule does not apply to --jsonl: give each line a rules block")
         return _run_batch(jsonl, goal, time_limit, play_all, rules, players, workers)
     if table is None and hand is None and position is None:
         raise MeldsatError("no position given: use --table and --hand, or --position")
-    game = load_cli_position(table, hand, position, rules, players, initial)
+    game = load_cli_position(table, hand, position, rules, players, initial, house)
     play = _solve(game, goal, play_all, time_limit)
+    partial = _best_partial(game, play, play_all, time_limit)
     if json_output:
-        print(json.dumps(play_json(game, play)))
+        print(to_json(play_json(game, play, partial)))
     else:
-        _print_human(game, play)
+        _print_human(game, play, partial)
     return EXIT_CODES[play.status]
 
 
@@ -98,14 +120,46 @@ def _solve(position: Position, objective: Objective, play_all: bool, time_limit:
     return best_play(position, objective, play_all=play_all, time_limit=time_limit)
 
 
-def play_json(position: Position, play: Play) -> dict[str, Any]:
-    """The JSON object of ``hint --json`` (schema version 1)."""
-    notation = position.rules.notation
+def _best_partial(position: Position, play: Play, play_all: bool, time_limit: float) -> Play | None:
+    """With ``--all`` and no play that empties the hand: the best play that does not."""
+    if not play_all or play.status is not Status.NO_MOVE:
+        return None
+    return _solve(position, play.objective, False, time_limit)
+
+
+def _partial_json(partial: Play) -> dict[str, Any]:
     return {
+        "status": partial.status.value,
+        "cards_played": partial.cards_played,
+        "points_played": partial.points_played,
+    }
+
+
+def _partial_text(partial: Play) -> str:
+    if not partial.found:
+        return "no play empties the hand, and no legal play exists at all"
+    proven = "" if partial.status is Status.OPTIMAL else " (not proven best)"
+    return (
+        "no play empties the hand; the best play that does not lays "
+        f"{counted(partial.cards_played, 'card')} worth {counted(partial.points_played, 'point')}"
+        f"{proven} (hint without --all shows it)"
+    )
+
+
+def play_json(position: Position, play: Play, partial: Play | None = None) -> dict[str, Any]:
+    """The JSON object of ``hint --json`` (schema version 1).
+
+    ``best_partial`` is there only with ``--all`` when no play empties the hand: the status and
+    value of the best play that does not.
+    """
+    notation = position.rules.notation
+    answer = {
         **json_header(position.rules),
         "status": play.status.value,
         "objective": play.objective.value,
+        # "played" is the name every command uses; "play" is kept for the first schema's readers.
         "play": piece_texts(play.played, notation),
+        "played": piece_texts(play.played, notation),
         "cards_played": play.cards_played,
         "points_played": play.points_played,
         "bound": play.bound,
@@ -116,10 +170,14 @@ def play_json(position: Position, play: Play) -> dict[str, Any]:
         "new_melds": list(play.new_melds),
         "changes": list(play.changes),
         "can_knock": play.can_knock,
+        "tie_break": "proven" if play.tie_break_proven else "unproven",
     }
+    if play.status is Status.NO_MOVE and partial is not None:
+        answer["best_partial"] = _partial_json(partial)
+    return answer
 
 
-def _print_human(position: Position, play: Play) -> None:
+def _print_human(position: Position, play: Play, partial: Play | None) -> None:
     notation = position.rules.notation
     out = console()
     good = play.status is Status.OPTIMAL
@@ -132,6 +190,8 @@ def _print_human(position: Position, play: Play) -> None:
     if not play.found:
         if play.status is Status.UNKNOWN:
             print_line("the time limit ran out before any play was found or ruled out", out=out)
+        elif partial is not None:
+            print_line(_partial_text(partial), out=out)
         else:
             print_line("no legal play: the hand cannot be added to this table", out=out)
         return
@@ -139,7 +199,7 @@ def _print_human(position: Position, play: Play) -> None:
     print_line(
         "play: ",
         render_meld(play.played, notation),
-        f"  ({play.cards_played} cards, {play.points_played} points){value}",
+        f"  ({counted(play.cards_played, 'card')}, {counted(play.points_played, 'point')}){value}",
         out=out,
     )
     notes: list[str | Text | None] = [
@@ -150,6 +210,12 @@ def _print_human(position: Position, play: Play) -> None:
         else None
         for index in range(len(play.table))
     ]
+    if not play.tie_break_proven and good:
+        print_line(
+            "the value is proven optimal; the time limit came before the tie-break among plays of",
+            " that value (the most original melds left intact) was proven too",
+            out=out,
+        )
     print_table(play.table, notation, title="table after the play:", notes=notes, out=out)
     if play.changes:
         print_line("changes:", out=out)
@@ -159,7 +225,7 @@ def _print_human(position: Position, play: Play) -> None:
     print_line(
         "hand left: ",
         render_meld(play.hand_left, notation) if play.hand_left else Text("(empty)", style="dim"),
-        f"  ({play.hand_points_left} points{knock})",
+        f"  ({counted(play.hand_points_left, 'point')}{knock})",
         out=out,
     )
 
@@ -176,7 +242,7 @@ def _run_batch(  # noqa: PLR0917 (one argument per command-line option)
     players: int | None,
     workers: int,
 ) -> int:
-    lines = read_source(source).splitlines()
+    lines = read_source(source, limit=None).splitlines()
     jobs = [
         (number, line, objective.value, time_limit, play_all, rules, players)
         for number, line in enumerate(lines, start=1)
@@ -209,22 +275,52 @@ def _batch_severity(code: int) -> int:
 
 
 def solve_batch_line(job: BatchJob) -> tuple[int, str]:
-    """Answer one batch line: (exit code, one JSON line). Bad input becomes an ``error`` object."""
+    """Answer one batch line: (exit code, one JSON line). Bad input becomes an ``error`` object.
+
+    ``--rules`` and ``--players`` are defaults for the lines that do not say; a line that names a
+    different rule set or player count is an error of that line (code ``conflict``), so nothing is
+    silently overridden. A line longer than the position limit is refused before it is parsed.
+    """
     number, line, objective, time_limit, play_all, rules, players = job
+    fields: dict[str, Any] = {}
     try:
+        check_size(line, f"line {number}")
         fields = position_fields(line)
+        check_batch_defaults(fields, rules, players)
         game = load_position(fields, rules, players)
         play = _solve(game, Objective(objective), play_all, time_limit)
+        partial = _best_partial(game, play, play_all, time_limit)
     except MeldsatError as error:
-        message = {
-            "schema_version": SCHEMA_VERSION,
-            "line": number,
-            "status": "error",
-            "error": str(error),
-        }
-        return 2, json.dumps(message)
-    result = play_json(game, play)
+        failure = error_json(error.code, str(error))
+        failure.update({"line": number, "status": "error"})
+        _echo_id(failure, fields)
+        return 2, to_json(failure)
+    result = play_json(game, play, partial)
     result["line"] = number
+    _echo_id(result, fields)
+    return EXIT_CODES[play.status], to_json(result)
+
+
+def check_batch_defaults(fields: dict[str, Any], rules: str | None, players: int | None) -> None:
+    """Refuse a line whose own ``rules`` or ``players`` disagree with the batch's options."""
+    own_rules, _ = rules_spec(fields.get("rules"))
+    if (
+        rules is not None
+        and isinstance(own_rules, str)
+        and own_rules.strip()
+        and get_rules(own_rules).name != get_rules(rules).name
+    ):
+        raise ConflictError(
+            f"the line says rules {quote(own_rules)} but --rules says {quote(rules)}"
+        )
+    own_players = fields.get("players")
+    if players is not None and own_players is not None and own_players != players:
+        raise ConflictError(
+            f"the line says players {quote(json.dumps(own_players))} but --players says {players}"
+        )
+
+
+def _echo_id(answer: dict[str, Any], fields: dict[str, Any]) -> None:
+    """Copy the line's ``id`` (any JSON value; it was read strictly, so it writes back as JSON)."""
     if "id" in fields:
-        result["id"] = fields["id"]
-    return EXIT_CODES[play.status], json.dumps(result)
+        answer["id"] = fields["id"]

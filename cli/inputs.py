@@ -8,10 +8,12 @@ from typing import Annotated, Any
 
 import typer
 
-from meldsat import MeldsatError, Position, RuleSet
-from meldsat.errors import NotationError
+from meldsat import RULE_SET_NAMES, MeldsatError, Position, RuleSet
+from meldsat.errors import InputTooLargeError, NotationError, quote
+from meldsat.house_rules import house_rule_names, parse_rule_option
 from meldsat.notation import Meld, check_hand_jokers
 from meldsat.position import (
+    MAX_POSITION_CHARS,
     check_position_keys,
     load_position,
     pieces_field,
@@ -28,8 +30,30 @@ PositionOption = Annotated[
     str | None,
     typer.Option("--position", "-p", help="Position file (text or JSON); - reads stdin."),
 ]
+
+
+def complete_rules(incomplete: str) -> list[str]:
+    """The rule-set names that start with what was typed (shell completion)."""
+    return [name for name in RULE_SET_NAMES if name.startswith(incomplete.lower())]
+
+
 RulesOption = Annotated[
-    str | None, typer.Option("--rules", "-r", help="Rule set (default: manipulation).")
+    str | None,
+    typer.Option(
+        "--rules",
+        "-r",
+        help=f"Rule set: {', '.join(RULE_SET_NAMES)} (default: manipulation).",
+        autocompletion=complete_rules,
+    ),
+]
+RuleOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--rule",
+        metavar="NAME=VALUE",
+        help=f"House rule over the preset, repeatable (meldsat rules NAME shows the fields): "
+        f"{house_rule_names()}.",
+    ),
 ]
 PlayersOption = Annotated[
     int | None, typer.Option("--players", help="Number of players (sets decks and jokers).")
@@ -51,20 +75,42 @@ InitialOption = Annotated[
 ]
 
 
-def read_source(path: str) -> str:
-    """The text of a file, or of stdin for ``-``; an unreadable file is a one-line error."""
-    if path == "-":
-        return sys.stdin.read()
+def read_source(path: str, limit: int | None = MAX_POSITION_CHARS) -> str:
+    """The UTF-8 text of a file, or of stdin for ``-``, of at most ``limit`` bytes (if not None).
+
+    An unreadable file, bytes that are not UTF-8 and anything longer than ``limit`` are one-line
+    errors; reading stops one byte past the limit, so ``/dev/zero`` is refused at once. A byte
+    order mark at the start is dropped.
+    """
+    if not path:
+        raise MeldsatError("cannot read '': no file name given")
     try:
-        return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
-        raise MeldsatError(f"cannot read '{path}': {reason}") from None
+        if path == "-":
+            data = sys.stdin.buffer.read(-1 if limit is None else limit + 1)
+        else:
+            with Path(path).open("rb") as stream:
+                data = stream.read(-1 if limit is None else limit + 1)
+    except OSError as error:
+        raise MeldsatError(f"cannot read {quote(path)}: {error.strerror or error}") from None
+    name = "stdin" if path == "-" else quote(path)
+    if limit is not None and len(data) > limit:
+        raise InputTooLargeError(f"{name} is too large: over {limit} bytes, the limit")
+    return decode_utf8(data, name)
+
+
+def decode_utf8(data: bytes, name: str) -> str:
+    """``data`` as UTF-8 text without a leading byte order mark; other bytes are an error."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise NotationError(
+            f"cannot read {name}: byte {error.start + 1} is not UTF-8 text"
+        ) from None
 
 
 def gather_fields(table: str | None, hand: str | None, position: str | None) -> dict[str, Any]:
     """The position's fields: from ``--position`` if given, overridden by ``--table``/``--hand``."""
-    fields: dict[str, Any] = position_fields(read_source(position)) if position else {}
+    fields: dict[str, Any] = {} if position is None else position_fields(read_source(position))
     if table is not None:
         fields["table"] = table
     if hand is not None:
@@ -80,20 +126,27 @@ def load_cli_position(  # noqa: PLR0917
     rules: str | None,
     players: int | None,
     initial: bool = False,
+    house: list[str] | None = None,
 ) -> Position:
     """The position given on the command line, checked (illegal tables are errors)."""
     fields = gather_fields(table, hand, position)
     if initial:
         fields["initial"] = True
-    return load_position(fields, rules, players)
+    return load_position(fields, rules, players, house_options(house))
 
 
-def load_cli_table(
+def house_options(options: list[str] | None) -> dict[str, str]:
+    """The ``--rule NAME=VALUE`` options by name (checked when applied to the rule set)."""
+    return dict(parse_rule_option(option) for option in options or [])
+
+
+def load_cli_table(  # noqa: PLR0917 (one argument per command-line option)
     table: str | None,
     hand: str | None,
     position: str | None,
     rules: str | None,
     players: int | None,
+    house: list[str] | None = None,
 ) -> tuple[RuleSet, list[Meld], Meld]:
     """The rule set, table and hand given on the command line, read but not judged.
 
@@ -103,7 +156,7 @@ def load_cli_table(
         raise MeldsatError("no table given: use --table or --position")
     fields = gather_fields(table, hand, position)
     check_position_keys(fields)
-    rule_set = rules_from_fields(fields, rules, players)
+    rule_set = rules_from_fields(fields, rules, players, house_options(house))
     melds = table_field(fields.get("table"), "table", rule_set)
     hand_pieces = pieces_field(fields.get("hand", []), "hand", rule_set)
     check_hand_jokers(hand_pieces, rule_set.notation)
@@ -115,5 +168,5 @@ def draws_field(value: Any) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise NotationError(f"bad draws '{value}' (expected a whole number, 0 or more)")
+        raise NotationError(f"bad draws {quote(value)} (expected a whole number, 0 or more)")
     return value

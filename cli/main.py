@@ -1,18 +1,26 @@
 """Entry point of the ``meldsat`` command: the Typer app, its commands, and error handling.
 
 Every library error becomes one line on stderr and exit code 2; nothing reaches the user as a
-traceback. Commands live in their own modules and are registered here.
+traceback. With ``--json`` the failure is also one JSON object on stdout, so a
+program never parses prose. Ctrl-C exits 130 with one line; a closed output pipe (``| head``) ends
+the run quietly with 141, the shell's code for SIGPIPE. Commands live in their own modules and are
+registered here.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperGroup
 
 from meldsat import MeldsatError, __version__
-from meldsat.cli import check, hint, validate
+from meldsat.cli import check, hint, rules, validate
+from meldsat.cli.jsonout import error_json, to_json
+from meldsat.errors import escape_controls
 
 # Typer ships its own copy of click in recent versions and depends on click in older ones; either
 # way its usage errors derive from a class named ClickException, found here without naming the copy.
@@ -20,13 +28,46 @@ _USAGE_ERROR: type[Exception] = next(
     cls for cls in typer.BadParameter.__mro__ if cls.__name__ == "ClickException"
 )
 
+EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a process ended by Ctrl-C
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE
+# An error line never repeats more than this much of a message (a usage error quotes its token).
+_MAX_ERROR_CHARS = 400
+
+
+class _InterruptedError(Exception):
+    """Ctrl-C inside a command (Typer would turn a KeyboardInterrupt into a silent exit 130)."""
+
+
+class _OutputClosedError(Exception):
+    """stdout's reader went away (Typer would turn the broken pipe into exit 1, "illegal")."""
+
+
+class _GuardedGroup(TyperGroup):
+    """The root command group: Ctrl-C and a broken pipe in any command reach :func:`main` intact.
+
+    Every command (and every sub-app added with ``add_typer``) runs inside this ``invoke``, so no
+    command needs to handle either itself.
+    """
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise _InterruptedError from None
+        except BrokenPipeError:
+            raise _OutputClosedError from None
+
+
 app = typer.Typer(
+    cls=_GuardedGroup,
     name="meldsat",
     help="Exact rummy meld analysis: validate melds, check turns, find the best play.",
-    add_completion=False,
+    add_completion=True,
     no_args_is_help=True,
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 
@@ -49,29 +90,78 @@ def _root(
 app.command("validate")(validate.validate_command)
 app.command("check")(check.check_command)
 app.command("hint")(hint.hint_command)
+app.command("rules")(rules.rules_command)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``) and return the exit code."""
+    args = sys.argv[1:] if argv is None else list(argv)
+    # With no arguments at all, the full help (click would flatten it into one error line).
+    if not args:
+        args = ["--help"]
+    wants_json = "--json" in args
     try:
-        result = app(args=argv, prog_name="meldsat", standalone_mode=False)
+        result = app(args=args, prog_name="meldsat", standalone_mode=False)
     except MeldsatError as error:
-        return _fail(str(error), 2)
+        return _fail(str(error), EXIT_BAD_INPUT, error.code, wants_json)
     except _USAGE_ERROR as error:
-        format_message = getattr(error, "format_message", None)
-        message = format_message() if callable(format_message) else str(error)
-        return _fail(str(message), int(getattr(error, "exit_code", 2)))
-    except typer.Abort:
-        return _fail("aborted", 130)
+        _print_usage(error)
+        code = int(getattr(error, "exit_code", EXIT_BAD_INPUT))
+        return _fail(_usage_message(error), code, "usage", wants_json)
+    except (KeyboardInterrupt, _InterruptedError):
+        return _fail("interrupted", EXIT_INTERRUPTED)
+    except (BrokenPipeError, _OutputClosedError):
+        return quiet_broken_pipe()
     return result if isinstance(result, int) else 0
 
 
-def _fail(message: str, code: int) -> int:
-    first_line = " ".join(str(message).split())
+def _usage_message(error: Exception) -> str:
+    format_message = getattr(error, "format_message", None)
+    return str(format_message() if callable(format_message) else error)
+
+
+def _print_usage(error: Exception) -> None:
+    """Click's usage line and its "Try 'meldsat hint -h' for help." above the error line."""
+    context: Any = getattr(error, "ctx", None)
+    if context is None:
+        return
+    help_option = context.help_option_names[0] if context.help_option_names else "--help"
+    print(context.get_usage(), file=sys.stderr)
+    print(f"Try '{context.command_path} {help_option}' for help.", file=sys.stderr)
+
+
+def _fail(message: str, code: int, error_code: str = "", as_json: bool = False) -> int:
+    first_line = escape_controls(" ".join(str(message).split()))
+    if len(first_line) > _MAX_ERROR_CHARS:
+        first_line = first_line[:_MAX_ERROR_CHARS] + "..."
+    if as_json:
+        with contextlib.suppress(BrokenPipeError):
+            print(to_json(error_json(error_code, first_line)))
     print(f"meldsat: error: {first_line}", file=sys.stderr)
     return code
 
 
+def quiet_broken_pipe() -> int:
+    """The reader of stdout went away (``| head``): stop quietly, exit 141 like a shell tool.
+
+    Whatever is still buffered for stdout is sent to /dev/null, so Python does not complain about
+    the closed pipe when it flushes at exit.
+    """
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass  # stdout is not a real file (captured in tests): nothing is left to silence
+    return EXIT_BROKEN_PIPE
+
+
 def run() -> None:
     """Console-script entry point."""
-    sys.exit(main())
+    try:
+        code = main()
+        sys.stdout.flush()
+    except KeyboardInterrupt:
+        code = _fail("interrupted", EXIT_INTERRUPTED)
+    except BrokenPipeError:
+        code = quiet_broken_pipe()
+    sys.exit(code)

@@ -3,16 +3,22 @@
 Everything goes through a ``rich`` console on stdout. Rich drops colour codes by itself when stdout
 is not a terminal; ``--json`` output never comes through here. What is drawn reads back as input
 (the notation accepts ``♠ ♥ ♦ ♣``), so a printed meld can be pasted into the next command.
+Where stdout cannot encode the suit symbols (``PYTHONIOENCODING=ascii``, a C locale), cards are
+written in plain notation (``QH``) and the marks as ``ok``/``x`` instead of crashing.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Sequence
 
 from rich.console import Console
 from rich.text import Text
 
 from meldsat.cards import RANK_NAMES, SUIT_SYMBOLS, Card, Joker, Notation, Piece
+from meldsat.house_rules import HOUSE_RULES, house_rules_of
+from meldsat.rules import RuleSet
+from meldsat.wording import counted
 
 # Hearts and diamonds are red; spades and clubs keep the terminal's own colour so that they stay
 # readable on dark and light backgrounds alike (the same goes for black tiles).
@@ -29,13 +35,37 @@ def console() -> Console:
 
     Soft wrapping keeps a long table on one line instead of breaking it at the terminal width.
     """
-    return Console(highlight=False, markup=False, emoji=False, soft_wrap=True)
+    return _Console(highlight=False, markup=False, emoji=False, soft_wrap=True)
+
+
+class _Console(Console):
+    """A rich console that reports a closed stdout as ``BrokenPipeError``.
+
+    Rich's own handling exits with code 1, which here means "illegal"; the command line's one
+    handler turns the broken pipe into the shell's quiet exit instead.
+    """
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError("stdout closed")
+
+
+def symbols_fit(stream: object = None) -> bool:
+    """True when ``stream`` (default: the current stdout) can encode the suit symbols and marks."""
+    encoding = getattr(sys.stdout if stream is None else stream, "encoding", None) or "utf-8"
+    try:
+        (SUIT_SYMBOLS + "✓✗").encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
 
 
 def card_text(card: Card, notation: Notation = Notation.CARDS) -> Text:
     """One real card or tile: ``10♥`` in red, ``Q♠``, or ``r7`` in the tile's colour."""
     if notation is Notation.TILES:
         return Text(card.text(notation), style=_TILE_STYLES[card.suit])
+    if not symbols_fit():
+        return Text(card.text(notation), style=_SUIT_STYLES[card.suit])
     label = f"{RANK_NAMES[card.rank - 1]}{SUIT_SYMBOLS[card.suit]}"
     return Text(label, style=_SUIT_STYLES[card.suit])
 
@@ -64,9 +94,22 @@ def render_table(melds: Iterable[Sequence[Piece]], notation: Notation = Notation
     return Text(MELD_SEPARATOR).join(rendered)
 
 
+def rules_title(rules: RuleSet) -> str:
+    """``manipulation, 4 players``, then any house rules: ``; house rules: jokers=4``."""
+    house = house_rules_of(rules)
+    title = f"{rules.name}, {counted(rules.players, 'player')}"
+    if not house:
+        return title
+    settings = ", ".join(f"{name}={HOUSE_RULES[name].text(value)}" for name, value in house.items())
+    return f"{title}; house rules: {settings}"
+
+
 def verdict_mark(legal: bool) -> Text:
     """``✓`` in green or ``✗`` in red."""
-    return Text("✓", style=_GOOD_STYLE) if legal else Text("✗", style=_BAD_STYLE)
+    plain = not symbols_fit()
+    if legal:
+        return Text("ok" if plain else "✓", style=_GOOD_STYLE)
+    return Text("x" if plain else "✗", style=_BAD_STYLE)
 
 
 def status_text(label: str, good: bool) -> Text:

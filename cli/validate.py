@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from rich.text import Text
@@ -12,12 +11,20 @@ from meldsat.cli.inputs import (
     JsonOption,
     PlayersOption,
     PositionOption,
+    RuleOption,
     RulesOption,
     TableOption,
     load_cli_table,
 )
-from meldsat.cli.jsonout import json_header, piece_texts
-from meldsat.cli.render import console, print_line, print_table, status_text, verdict_mark
+from meldsat.cli.jsonout import json_header, piece_texts, to_json
+from meldsat.cli.render import (
+    console,
+    print_line,
+    print_table,
+    rules_title,
+    status_text,
+    verdict_mark,
+)
 from meldsat.rules import RuleSet
 from meldsat.table import TableVerdict, copy_problems, judge_table
 
@@ -30,16 +37,17 @@ def validate_command(
     rules: RulesOption = None,
     players: PlayersOption = None,
     json_output: JsonOption = False,
+    house: RuleOption = None,
 ) -> int:
     """Check every meld of the table; exit 0 when all are legal, 1 when any is not."""
-    rule_set, melds, hand_pieces = load_cli_table(table, hand, position, rules, players)
+    rule_set, melds, hand_pieces = load_cli_table(table, hand, position, rules, players, house)
     verdict = judge_table(melds, rule_set)
     table_pieces = [piece for meld in verdict.melds for piece in meld.pieces]
     # A hand given with the table shares the same decks, so its cards count towards the copies.
     problems = copy_problems([*table_pieces, *hand_pieces], rule_set)
     legal = verdict.legal and not problems
     if json_output:
-        print(json.dumps(validate_json(rule_set, verdict, problems)))
+        print(to_json(validate_json(rule_set, verdict, problems)))
     else:
         _print_human(rule_set, verdict, problems)
     return 0 if legal else 1
@@ -75,7 +83,7 @@ def _print_human(rule_set: RuleSet, verdict: TableVerdict, problems: list[str]) 
     print_table(
         [meld.pieces for meld in verdict.melds],
         rule_set.notation,
-        title=f"{rule_set.name}, {rule_set.players} players",
+        title=rules_title(rule_set),
         notes=notes,
         out=out,
     )

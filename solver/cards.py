@@ -8,9 +8,10 @@ which notation to read and write.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from meldsat.errors import NotationError
+from meldsat.errors import NotationError, quote, require_text
 
 
 class Notation(enum.Enum):
@@ -99,6 +100,28 @@ class Joker:
 
 Piece = Card | Joker
 
+
+def require_pieces(value: object, argument: str) -> tuple[Piece, ...]:
+    """``value`` as a tuple of pieces, or a ``TypeError`` naming ``argument``.
+
+    The library's checks of its callers' arguments: a string or anything holding other than
+    :class:`Card` and :class:`Joker` values is refused at once, not deep inside the engine.
+    """
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise TypeError(f"{argument} must be a sequence of Card and Joker values")
+    pieces = tuple(value)
+    if not all(isinstance(piece, Card | Joker) for piece in pieces):
+        raise TypeError(f"{argument} must hold only Card and Joker values")
+    return pieces
+
+
+def require_melds(value: object, argument: str) -> tuple[tuple[Piece, ...], ...]:
+    """``value`` as a tuple of melds (each a tuple of pieces), or a ``TypeError``."""
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise TypeError(f"{argument} must be a sequence of melds")
+    return tuple(require_pieces(meld, f"each meld of {argument}") for meld in value)
+
+
 # Every card once, so hot loops can look a card up instead of building (and validating) it anew.
 _CARD_TABLE = tuple(tuple(Card(rank, suit) for rank in range(1, 14)) for suit in range(4))
 ALL_CARDS: tuple[Card, ...] = tuple(card for row in _CARD_TABLE for card in row)
@@ -127,39 +150,45 @@ def piece_sort_key(piece: Piece) -> tuple[int, int, int]:
 
 def parse_card(token: str, notation: Notation = Notation.CARDS) -> Card:
     """Read one real card (``10H``, ``th``, ``Q♠``) or tile (``r7``, ``K13``)."""
+    require_text(token, "token")
     # Emoji presentation (Q♠️) adds an invisible variation selector after the suit symbol.
     text = token.strip().replace("\ufe0f", "").replace("\ufe0e", "")
     if notation is Notation.TILES:
         return _parse_tile(text, token)
     upper = text.upper()
     if len(upper) < 2 or upper[-1] not in _SUIT_BY_TOKEN:
-        raise NotationError(f"unknown card '{token}' (expected rank then suit, like 10H or Q♠)")
+        raise NotationError(
+            f"unknown card {quote(token)} (expected rank then suit, like 10H or Q♠)"
+        )
     rank = _RANK_BY_NAME.get(upper[:-1])
     if rank is None:
-        raise NotationError(f"unknown card '{token}' (rank must be A, 2-10, T, J, Q or K)")
+        raise NotationError(f"unknown card {quote(token)} (rank must be A, 2-10, T, J, Q or K)")
     return Card(rank, _SUIT_BY_TOKEN[upper[-1]])
 
 
 def _parse_tile(text: str, token: str) -> Card:
     lower = text.lower()
-    # isdigit() alone accepts "²" and other digits that int() cannot read; only 0-9 may follow.
+    # isdigit() alone accepts "²" and other digits that int() cannot read; only 0-9 may follow,
+    # and at most two of them (int() of thousands of digits is slow, then refused).
     digits = lower[1:]
     if (
         len(lower) < 2
         or lower[0] not in COLOUR_LETTERS
         or not (digits.isascii() and digits.isdigit())
+        or len(digits) > 2
     ):
         raise NotationError(
-            f"unknown tile '{token}' (expected colour k, b, o or r then 1-13, like r7)"
+            f"unknown tile {quote(token)} (expected colour k, b, o or r then 1-13, like r7)"
         )
     number = int(lower[1:])
     if not 1 <= number <= 13:
-        raise NotationError(f"unknown tile '{token}' (numbers run from 1 to 13)")
+        raise NotationError(f"unknown tile {quote(token)} (numbers run from 1 to 13)")
     return Card(number, COLOUR_LETTERS.index(lower[0]))
 
 
 def parse_piece(token: str, notation: Notation = Notation.CARDS) -> Piece:
     """Read a card, tile or joker (``*``, ``JK``, ``*=7H``; ``j``, ``j=r7`` for tiles)."""
+    require_text(token, "token")
     text = token.strip()
     if not text:
         raise NotationError("empty card token")
@@ -170,8 +199,8 @@ def parse_piece(token: str, notation: Notation = Notation.CARDS) -> Piece:
         if not equals:
             return Joker()
         if not declared.strip():
-            raise NotationError(f"joker '{token}' has '=' but no card after it")
+            raise NotationError(f"joker {quote(token)} has '=' but no card after it")
         return Joker(parse_card(declared, notation))
     if equals:
-        raise NotationError(f"unknown joker '{token}' (write a joker as * or *=7H)")
+        raise NotationError(f"unknown joker {quote(token)} (write a joker as * or *=7H)")
     return parse_card(text, notation)

@@ -13,9 +13,18 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from meldsat.cards import Card, Joker, Notation, Piece, piece_sort_key, represented_card
-from meldsat.errors import AmbiguousJokerError
-from meldsat.rules import RuleSet
+from meldsat.cards import (
+    Card,
+    Joker,
+    Notation,
+    Piece,
+    piece_sort_key,
+    represented_card,
+    require_pieces,
+)
+from meldsat.errors import AmbiguousJokerError, quote
+from meldsat.rules import RuleSet, require_rules
+from meldsat.wording import counted
 
 _MAX_LISTED_OPTIONS = 6
 
@@ -128,6 +137,9 @@ def meld_kind(pieces: Sequence[Piece]) -> MeldKind:
 
 def is_legal_meld(cards: Sequence[Card], rules: RuleSet) -> bool:
     """True when ``cards`` (jokers already replaced by their cards) form a legal meld."""
+    require_rules(rules)
+    if not all(isinstance(card, Card) for card in require_pieces(cards, "cards")):
+        raise TypeError("cards must hold only Card values (jokers replaced by their cards)")
     return bool(meld_shapes(cards, 0, rules))
 
 
@@ -136,6 +148,8 @@ def judge_meld(pieces: Sequence[Piece], rules: RuleSet) -> MeldVerdict:
 
     Raises :class:`AmbiguousJokerError` when an undeclared joker could stand for different cards.
     """
+    pieces = require_pieces(pieces, "pieces")
+    require_rules(rules)
     known = [card for card in map(represented_card, pieces) if card is not None]
     wild = sum(1 for piece in pieces if isinstance(piece, Joker) and piece.declared is None)
     shapes = meld_shapes(known, wild, rules)
@@ -176,7 +190,7 @@ def _ambiguity_message(
     ]
     more = len(options) - len(described)
     listing = " or ".join(described) + (f" (and {more} more)" if more else "")
-    return f"ambiguous joker in '{meld_text}': declare it, e.g. {listing}"
+    return f"ambiguous joker in {quote(meld_text)}: declare it, e.g. {listing}"
 
 
 def illegal_reason(known: Sequence[Card], wild: int, rules: RuleSet) -> str:
@@ -185,10 +199,10 @@ def illegal_reason(known: Sequence[Card], wild: int, rules: RuleSet) -> str:
     size = len(known) + wild
     shortest = min(rules.group_min, rules.run_min)
     if size < shortest:
-        return f"a meld needs at least {shortest} cards, this one has {size}"
+        return f"a meld needs at least {counted(shortest, 'card')}, this one has {size}"
     longest = max(rules.group_max, _longest_sequence(rules))
     if size > longest:
-        return f"a meld has at most {longest} cards, this one has {size}"
+        return f"a meld has at most {counted(longest, 'card')}, this one has {size}"
     ranks = {card.rank for card in known}
     suits = {card.suit for card in known}
     if len(ranks) <= 1 and len(suits) > 1:
@@ -207,15 +221,15 @@ def _group_reason(known: Sequence[Card], size: int, rules: RuleSet) -> str:
     if duplicates:
         return f"a group holds {duplicates[0].text(rules.notation)} twice: its suits must differ"
     if size > rules.group_max:
-        return f"a group has at most {rules.group_max} cards, this one has {size}"
-    return f"a group needs at least {rules.group_min} cards, this one has {size}"
+        return f"a group has at most {counted(rules.group_max, 'card')}, this one has {size}"
+    return f"a group needs at least {counted(rules.group_min, 'card')}, this one has {size}"
 
 
 def _sequence_reason(known: Sequence[Card], wild: int, rules: RuleSet) -> str:
     notation = rules.notation
     size = len(known) + wild
     if size < rules.run_min:
-        return f"a sequence needs at least {rules.run_min} cards, this one has {size}"
+        return f"a sequence needs at least {counted(rules.run_min, 'card')}, this one has {size}"
     counts = Counter(known)
     # Only the 14-card A..K..A sequence may hold a card twice: its ace.
     ace_twice = size == _longest_sequence(rules) == 14

@@ -13,12 +13,21 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from meldsat.cards import Card, Joker, Piece, piece_sort_key, represented_card
-from meldsat.errors import RulesError
+from meldsat.cards import (
+    Card,
+    Joker,
+    Piece,
+    piece_sort_key,
+    represented_card,
+    require_melds,
+    require_pieces,
+)
+from meldsat.errors import RulesError, quote
 from meldsat.melds import MeldKind, MeldVerdict
 from meldsat.notation import Meld, check_hand_jokers, format_pieces, sort_pieces
-from meldsat.rules import RuleSet
+from meldsat.rules import RuleSet, require_rules
 from meldsat.table import TableVerdict, copy_problems, judge_table
+from meldsat.wording import counted
 
 NOTHING_PLAYED = "nothing_played"
 CARD_REMOVED = "card_removed"
@@ -114,8 +123,16 @@ def check_move(
     Raises :class:`AmbiguousJokerError` for an undeclared joker that could stand for several cards,
     and :class:`NotationError` for a declared joker in the hand.
     """
+    before = require_melds(before, "before")
+    hand = require_pieces(hand, "hand")
+    after = require_melds(after, "after")
+    require_rules(rules)
+    if not isinstance(initial, bool):
+        raise TypeError(f"initial must be a bool, not {type(initial).__name__}")
+    if draws is not None and (isinstance(draws, bool) or not isinstance(draws, int)):
+        raise TypeError(f"draws must be an int or None, not {type(draws).__name__}")
     if draws is not None and draws < 0:
-        raise RulesError(f"bad draw count '{draws}' (expected 0 or more)")
+        raise RulesError(f"bad draw count {quote(draws)} (expected 0 or more)")
     check_hand_jokers(hand, rules.notation)
     move = _analyse(judge_table(before, rules), hand, judge_table(after, rules), rules)
     reasons = [
@@ -135,7 +152,7 @@ def check_move(
         reasons.append(
             Reason(
                 MELDED_AFTER_THIRD_DRAW,
-                f"{draws} cards were drawn this turn: a player who draws "
+                f"{counted(draws, 'card')} drawn this turn: a player who draws "
                 f"{_ordinal(limit)} card may not meld",
             )
         )
@@ -212,8 +229,8 @@ def _counted(piece: Piece, count: int, rules: RuleSet) -> str:
     if count == 1:
         return _piece_name(piece, rules)
     if isinstance(piece, Joker):
-        return f"{count} jokers"
-    return f"{count} copies of {piece.text(rules.notation)}"
+        return counted(count, "joker")
+    return f"{counted(count, 'copy')} of {piece.text(rules.notation)}"
 
 
 def _sorted_counts(counts: Counter[Piece]) -> list[tuple[Piece, int]]:
@@ -360,7 +377,8 @@ def _initial_meld(move: _Move) -> list[Reason]:
             reasons.append(
                 Reason(
                     INITIAL_MELD,
-                    f"the initial meld is worth {points} points; at least {needed} are needed",
+                    f"the initial meld is worth {counted(points, 'point')}; "
+                    f"at least {needed} are needed",
                 )
             )
     return reasons

@@ -9,8 +9,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from meldsat.cards import Joker, Notation, Piece, parse_piece, piece_sort_key
-from meldsat.errors import NotationError
+from meldsat.cards import (
+    Joker,
+    Notation,
+    Piece,
+    parse_piece,
+    piece_sort_key,
+    require_melds,
+    require_pieces,
+)
+from meldsat.errors import NotationError, require_text
 
 Meld = tuple[Piece, ...]
 Table = tuple[Meld, ...]
@@ -22,12 +30,14 @@ _CARD_SEPARATORS = re.compile(r"[\s,|;]+")
 
 def parse_pieces(text: str, notation: Notation = Notation.CARDS) -> Meld:
     """Read cards separated by spaces or commas (``"5H 6H *=7H"``; ``|`` and ``;`` count too)."""
+    require_text(text, "text")
     tokens = [token for token in _CARD_SEPARATORS.split(text.strip()) if token]
     return tuple(parse_piece(token, notation) for token in tokens)
 
 
 def parse_table(text: str, notation: Notation = Notation.CARDS) -> list[Meld]:
     """Read a table: melds separated by ``|``, ``;`` or new lines. Empty text is an empty table."""
+    require_text(text, "text")
     melds = [parse_pieces(chunk, notation) for chunk in _MELD_SEPARATORS.split(text)]
     return [meld for meld in melds if meld]
 
@@ -56,9 +66,9 @@ def sort_pieces(pieces: Iterable[Piece]) -> Meld:
 
 def format_pieces(pieces: Sequence[Piece], notation: Notation = Notation.CARDS) -> str:
     """Pieces in the order given, separated by spaces."""
-    return " ".join(piece.text(notation) for piece in pieces)
+    return " ".join(piece.text(notation) for piece in require_pieces(pieces, "pieces"))
 
 
 def format_table(table: Sequence[Sequence[Piece]], notation: Notation = Notation.CARDS) -> str:
     """A table as text, melds separated by `` | ``."""
-    return " | ".join(format_pieces(meld, notation) for meld in table)
+    return " | ".join(format_pieces(meld, notation) for meld in require_melds(table, "table"))

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, fields, replace
 from enum import Enum
 
 from meldsat.cards import Card, Joker, Notation, Piece
-from meldsat.errors import RulesError
+from meldsat.errors import RulesError, quote, require_text
 
 
 @dataclass(frozen=True)
@@ -103,7 +103,7 @@ class RuleSet:
         """This rule set for ``players`` players (decks and jokers follow where the game says)."""
         if not self.min_players <= players <= self.max_players:
             raise RulesError(
-                f"bad player count '{players}': {self.name} takes "
+                f"bad player count {quote(players)}: {self.name} takes "
                 f"{self.min_players}-{self.max_players} players"
             )
         decks = dict(self.decks_by_players).get(players)
@@ -136,12 +136,28 @@ def _presets() -> dict[str, RuleSet]:
 
 
 PRESETS: dict[str, RuleSet] = _presets()
+
+
+def require_rules(value: object, argument: str = "rules") -> RuleSet:
+    """``value`` if it is a :class:`RuleSet`, else a ``TypeError`` (say ``get_rules(name)``)."""
+    if not isinstance(value, RuleSet):
+        raise TypeError(
+            f"{argument} must be a RuleSet (from get_rules), not {type(value).__name__}"
+        )
+    return value
+
+
 RULE_SET_NAMES: tuple[str, ...] = tuple(PRESETS)
 
 
 def get_rules(name: str = "manipulation", players: int | None = None) -> RuleSet:
     """The preset called ``name`` (case-insensitive), for ``players`` players if given."""
+    require_text(name, "name")
+    if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
+        raise TypeError(f"players must be an int or None, not {type(players).__name__}")
     rules = PRESETS.get(name.strip().lower())
     if rules is None:
-        raise RulesError(f"unknown rule set '{name}' (choose from {', '.join(RULE_SET_NAMES)})")
+        raise RulesError(
+            f"unknown rule set {quote(name)} (choose from {', '.join(RULE_SET_NAMES)})"
+        )
     return rules if players is None else rules.with_players(players)

@@ -6,9 +6,10 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from meldsat.cards import Card, Joker, Piece
+from meldsat.cards import Card, Joker, Piece, require_melds, require_pieces
 from meldsat.melds import MeldVerdict, judge_meld
-from meldsat.rules import RuleSet
+from meldsat.rules import RuleSet, require_rules
+from meldsat.wording import counted
 
 
 @dataclass(frozen=True)
@@ -25,22 +26,25 @@ class TableVerdict:
 
 def judge_table(melds: Sequence[Sequence[Piece]], rules: RuleSet) -> TableVerdict:
     """Judge every meld of a table (raises on an ambiguous undeclared joker)."""
+    melds = require_melds(melds, "melds")
     return TableVerdict(tuple(judge_meld(meld, rules) for meld in melds))
 
 
 def copy_problems(pieces: Iterable[Piece], rules: RuleSet) -> list[str]:
     """One message for each card (and for jokers) present more often than the game holds it."""
-    pieces = list(pieces)
+    pieces = require_pieces(pieces, "pieces")
+    require_rules(rules)
     real = Counter(piece for piece in pieces if isinstance(piece, Card))
     jokers = sum(1 for piece in pieces if isinstance(piece, Joker))
     problems = [
-        f"{count} copies of {card.text(rules.notation)}, but {rules.name} "
+        f"{counted(count, 'copy')} of {card.text(rules.notation)}, but {rules.name} "
         f"with {rules.players} players has {rules.copies}"
         for card, count in sorted(real.items())
         if count > rules.copies
     ]
     if jokers > rules.jokers:
         problems.append(
-            f"{jokers} jokers, but {rules.name} with {rules.players} players has {rules.jokers}"
+            f"{counted(jokers, 'joker')}, but {rules.name} with {rules.players} players "
+            f"has {rules.jokers}"
         )
     return problems

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from hypothesis import strategies as st
 
 from meldsat.cards import Card, Joker, Piece
+from meldsat.house_rules import apply_house_rules
 from meldsat.position import Position
 from meldsat.rules import RuleSet, get_rules
 
@@ -30,14 +31,16 @@ class Game:
     name: str
     players: int
     initial: bool = False
+    house: tuple[tuple[str, object], ...] = ()  # house rules over the preset
 
     @property
     def rules(self) -> RuleSet:
-        """The preset for this many players."""
-        return get_rules(self.name, self.players)
+        """The preset for this many players, with the house rules if any."""
+        return apply_house_rules(get_rules(self.name, self.players), dict(self.house))
 
     def __str__(self) -> str:
-        return f"{self.name}-{self.players}p{'-initial' if self.initial else ''}"
+        house = "".join(f"-{name}={value}" for name, value in self.house)
+        return f"{self.name}-{self.players}p{'-initial' if self.initial else ''}{house}"
 
 
 GAMES = (
@@ -52,7 +55,8 @@ GAMES = (
 @st.composite
 def meld_cards(draw: st.DrawFn, rules: RuleSet, max_size: int = 5) -> tuple[Card, ...]:
     """The cards of a legal group or sequence of at most ``max_size`` cards, built from scratch."""
-    if draw(st.booleans()):
+    # A house rule may make sequences longer than the room left: then only a group fits.
+    if rules.run_min > max_size or draw(st.booleans()):
         rank = draw(RANKS)
         size = draw(st.integers(rules.group_min, min(rules.group_max, max_size)))
         suits = draw(st.lists(SUITS, min_size=size, max_size=size, unique=True))
@@ -80,7 +84,7 @@ def table_melds(draw: st.DrawFn, rules: RuleSet, max_pieces: int) -> list[tuple[
     table: list[tuple[Piece, ...]] = []
     for _ in range(draw(st.integers(0, 3))):
         room = max_pieces - len(used)
-        if room < 3:
+        if room < rules.group_min:
             break
         cards = draw(meld_cards(rules, max_size=min(5, room)))
         meld: tuple[Piece, ...] = cards

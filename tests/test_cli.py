@@ -30,6 +30,11 @@ def as_json(result: CliResult) -> dict[str, Any]:
     return data
 
 
+def text_stdin(text: str) -> io.TextIOWrapper:
+    """A stand-in for stdin holding ``text``, with the byte buffer a real stdin has."""
+    return io.TextIOWrapper(io.BytesIO(text.encode("utf-8")), encoding="utf-8")
+
+
 def assert_one_line_error(result: CliResult, *fragments: str) -> None:
     assert result.code == 2
     assert result.out == ""
@@ -136,7 +141,7 @@ def test_validate_position_file(run_cli: CliRunner, tmp_path: Path) -> None:
 
 
 def test_validate_position_from_stdin(run_cli: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("sys.stdin", io.StringIO('{"table": "QH KH AH"}'))
+    monkeypatch.setattr("sys.stdin", text_stdin('{"table": "QH KH AH"}'))
     assert run_cli("validate", "--position", "-").code == 0
 
 
@@ -298,7 +303,7 @@ def test_check_json_position_with_draws(run_cli: CliRunner, tmp_path: Path) -> N
 
 def test_check_position_from_stdin(run_cli: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
     text = "table: 4S 5S 6S *=7S\nhand: QH KH\nafter: 4S 5S 6S | QH KH *=AH\n"
-    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    monkeypatch.setattr("sys.stdin", text_stdin(text))
     data = as_json(run_cli("check", "--json", "--position", "-"))
     assert [reason["code"] for reason in data["reasons"]] == ["joker_redeclared"]
 

@@ -151,7 +151,8 @@ def test_batch_keeps_input_order_and_reports_bad_lines(run_cli: CliRunner, tmp_p
     assert [answer["line"] for answer in answers] == [1, 2, 3, 4]
     assert [answer.get("id") for answer in answers] == ["a", "b", None, "d"]
     assert [answer["status"] for answer in answers] == ["no_move", "optimal", "error", "optimal"]
-    assert "bad JSON" in answers[2]["error"]
+    assert answers[2]["error"]["code"] == "notation"
+    assert "bad JSON" in answers[2]["error"]["message"]
 
 
 def test_batch_with_workers_gives_the_same_answers(run_cli: CliRunner, tmp_path: Path) -> None:

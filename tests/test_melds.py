@@ -394,7 +394,7 @@ def test_joker_counts() -> None:
     assert copy_problems(parse_pieces("* *=5H"), MANIPULATION_2) == [
         "2 jokers, but manipulation with 2 players has 1"
     ]
-    assert copy_problems(parse_pieces("*"), GIN) == ["1 jokers, but gin with 2 players has 0"]
+    assert copy_problems(parse_pieces("*"), GIN) == ["1 joker, but gin with 2 players has 0"]
 
 
 def test_declared_jokers_are_not_copies_of_their_card() -> None:

@@ -156,7 +156,7 @@ def test_ambiguous_joker_on_the_table() -> None:
         ("players: 2\ntable: 7H 8H 9H | 7S 7D 7C\nhand: 7H", "2 copies of 7H"),
         ("players: 2\ntable: 7H 8H 9H\nhand: * *", "2 jokers"),
         ("players: 4\ntable: 7H 8H *=9H\nhand: * *", "3 jokers"),
-        ("rules: gin\nhand: AS *", "1 jokers"),
+        ("rules: gin\nhand: AS *", "1 joker,"),
         ("rules: rummikub\ntable: r7 r8 r9 | r7 b7 k7\nhand: r7", "3 copies of r7"),
     ],
 )
@@ -192,7 +192,7 @@ def test_same_card_twice_with_two_decks() -> None:
         ("players: 7", RulesError, "'7'"),
         ("rules: gin\nplayers: 3", RulesError, "'3'"),
         ('{"players": "4"}', RulesError, "'4'"),
-        ('{"players": true}', RulesError, "'True'"),
+        ('{"players": true}', RulesError, "'true'"),
     ],
 )
 def test_bad_positions_name_the_problem(

@@ -318,6 +318,9 @@ class RearrangementModel:
         params.add_clique_cuts = False
         params.use_sat_inprocessing = False
         params.add_lp_constraints_lazily = False
+        # CP-SAT's own Ctrl-C handler would swallow the interrupt (a false "time limit" answer)
+        # and leave SIGINT at its default after the solve; Python's handler stops it promptly.
+        params.catch_sigint_signal = False
         if time_limit is not None:
             params.max_time_in_seconds = time_limit
         code = solver.solve(self.model)

@@ -9,7 +9,7 @@ from meldsat.engine.arrange import arrange, played_pieces
 from meldsat.engine.marked_model import MarkedRearrangementModel
 from meldsat.engine.model import ModelOutcome, RearrangementModel, table_is_frozen
 from meldsat.notation import Meld, sort_pieces
-from meldsat.play import Objective, Play, Status
+from meldsat.play import Objective, Play, Status, check_play_arguments
 from meldsat.position import Position
 
 DEFAULT_TIME_LIMIT = 10.0
@@ -27,6 +27,7 @@ def best_play(
     With ``play_all`` the play must empty the hand (status ``NO_MOVE`` when it cannot). Among plays
     of equal value the one keeping the most original melds intact wins, so answers are stable.
     """
+    objective, time_limit = check_play_arguments(position, objective, play_all, time_limit)
     model = build_model(position, objective, play_all=play_all)
     return play_from_outcome(position, objective, model, model.solve(time_limit))
 
@@ -62,21 +63,31 @@ def play_from_outcome(
         # A frozen table (initial meld, gin) stays as it was; the new melds come after it.
         kept = list(position.table)
     rearrangement = describe(position.table, [*kept, *new], played, rules)
-    status = Status.OPTIMAL if outcome.status == "OPTIMAL" else Status.FEASIBLE
+    # The value is proven when it reaches the bound, even if the time ran out while the tie-break
+    # (most original melds intact) was still being proven.
+    value_proven = outcome.bound is not None and solution.value >= outcome.bound
+    proven = outcome.status == "OPTIMAL"
     return _play(
         position,
         objective,
-        status=status,
+        status=Status.OPTIMAL if proven or value_proven else Status.FEASIBLE,
         bound=outcome.bound,
         played=played,
         rearrangement=rearrangement,
+        tie_break_proven=proven,
     )
 
 
 def _no_play(position: Position, objective: Objective, status: Status, bound: int | None) -> Play:
     unchanged = Rearrangement(position.table, changed=(), new=(), steps=())
     return _play(
-        position, objective, status=status, bound=bound, played=(), rearrangement=unchanged
+        position,
+        objective,
+        status=status,
+        bound=bound,
+        played=(),
+        rearrangement=unchanged,
+        tie_break_proven=status is Status.NO_MOVE,
     )
 
 
@@ -88,6 +99,7 @@ def _play(
     bound: int | None,
     played: Meld,
     rearrangement: Rearrangement,
+    tie_break_proven: bool,
 ) -> Play:
     rules = position.rules
     left = Counter(position.hand)
@@ -108,4 +120,5 @@ def _play(
         changed_melds=rearrangement.changed,
         new_melds=rearrangement.new,
         can_knock=rules.knock_limit is not None and points_left <= rules.knock_limit,
+        tie_break_proven=tie_break_proven,
     )
