@@ -96,7 +96,7 @@ def test_a_reshuffled_deck_is_refused(manipulation_log: list[dict[str, Any]]) ->
 def test_the_log_file_keeps_every_finished_game_of_an_interrupted_run(tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
     with JsonlLog(path) as log:
-        simulate("manipulation", ["greedy-points", "knocker"], 2, 3, log, time_limit=5.0)
+        simulate("manipulation", ["greedy-cards", "knocker"], 2, 3, log, time_limit=5.0)
     lines = path.read_text(encoding="utf-8").splitlines()
     second_game = next(
         i
