@@ -8,12 +8,16 @@ from typing import Any
 from meldsat.errors import RulesError
 from meldsat.games.engine import Game
 from meldsat.games.manipulation import ManipulationGame
+from meldsat.games.rummy500 import Rummy500Game
 from meldsat.rules import RuleSet, get_rules
 
 GameFactory = Callable[[RuleSet, dict[str, Any] | None], Game[Any]]
 
 GAMES: dict[str, GameFactory] = {
     "manipulation": ManipulationGame,
+    "rummy500": Rummy500Game,
+    "rummy300": Rummy500Game,
+    "rummy500-killer": Rummy500Game,
 }
 
 

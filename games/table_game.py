@@ -48,15 +48,23 @@ class TableGame(Game[MeldingAgent]):
         self.seat = (dealer + 1) % self.players
         return {"hands": [pieces_json(hand, self.rules) for hand in self.hands]}
 
-    def view(self, hand: Meld, draws: int, *, stock_left: int, last_chance: bool) -> TurnView:
-        """What the player to move sees, holding ``hand``."""
+    def view(
+        self,
+        hand: Meld,
+        draws: int,
+        *,
+        stock_left: int,
+        last_chance: bool,
+        table: Table | None = None,
+    ) -> TurnView:
+        """What the player to move sees, holding ``hand`` (with ``table`` if not the current)."""
         sizes = tuple(
             len(hand) if seat == self.seat else len(held) for seat, held in enumerate(self.hands)
         )
         return TurnView(
             self.rules,
             self.seat,
-            self.table,
+            self.table if table is None else table,
             sort_pieces(hand),
             draws,
             stock_left,
