@@ -14,6 +14,7 @@ import typer
 from meldsat import MeldsatError, __version__
 from meldsat.cli import check, hint, validate
 from meldsat.cli import replay as replay_cli
+from meldsat.cli import score as score_cli
 from meldsat.cli import simulate as simulate_cli
 
 # Typer ships its own copy of click in recent versions and depends on click in older ones; either
@@ -53,6 +54,7 @@ app.command("check")(check.check_command)
 app.command("hint")(hint.hint_command)
 app.command("simulate")(simulate_cli.simulate_command)
 app.command("replay")(replay_cli.replay_command)
+app.command("score")(score_cli.score_command)
 
 
 def main(argv: list[str] | None = None) -> int:

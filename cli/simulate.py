@@ -14,7 +14,9 @@ from meldsat.cli.render import console
 from meldsat.errors import MeldsatError
 from meldsat.games.bots import BOT_NAMES, DEFAULT_TIME_LIMIT
 from meldsat.games.log import GameLog, JsonlLog, NullLog
+from meldsat.games.registry import new_game
 from meldsat.games.simulate import SimulationResult, simulate
+from meldsat.rules import get_rules
 
 BotsOption = Annotated[
     str,
@@ -38,8 +40,11 @@ HintTimeOption = Annotated[
 ]
 
 
-def bot_seats(bots: str, players: int | None) -> list[str]:
-    """One bot name a seat: the list given, or one bot repeated for ``--players`` seats."""
+def bot_seats(bots: str, players: int | None, rules: str) -> list[str]:
+    """One bot name a seat: the list given, or one bot repeated for ``--players`` seats.
+
+    One bot and no ``--players`` fills the rule set's usual number of seats (4).
+    """
     names = [name.strip().lower() for name in bots.split(",") if name.strip()]
     for name in names:
         if name not in BOT_NAMES:
@@ -47,7 +52,7 @@ def bot_seats(bots: str, players: int | None) -> list[str]:
     if not names:
         raise MeldsatError("--bots names no bot")
     if players is None:
-        return names
+        return names if len(names) > 1 else names * get_rules(rules).players
     if len(names) == 1:
         return names * players
     if len(names) != players:
@@ -68,7 +73,8 @@ def simulate_command(  # noqa: PLR0917
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
 ) -> int:
     """Play whole games between bots and print each seat's results."""
-    seats = bot_seats(bots, players)
+    seats = bot_seats(bots, players, rules)
+    new_game(rules, len(seats))  # an unplayable rule set or player count fails before any game
     sink: GameLog = JsonlLog(log) if log else NullLog()
     errors = Console(stderr=True)
     try:
@@ -122,7 +128,7 @@ def result_rows(result: SimulationResult) -> list[list[str]]:
         low, high = seat["win_rate_95"]
         rows.append(
             [
-                str(seat["seat"] + 1),
+                str(seat["seat"]),
                 seat["bot"],
                 f"{seat['wins']:g}",
                 f"{100 * seat['win_rate']:.0f} ({100 * low:.0f}-{100 * high:.0f})",
