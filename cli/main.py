@@ -13,6 +13,7 @@ import typer
 
 from meldsat import MeldsatError, __version__
 from meldsat.cli import check, hint, validate
+from meldsat.cli import play as play_cli
 from meldsat.cli import replay as replay_cli
 from meldsat.cli import score as score_cli
 from meldsat.cli import simulate as simulate_cli
@@ -55,6 +56,7 @@ app.command("hint")(hint.hint_command)
 app.command("simulate")(simulate_cli.simulate_command)
 app.command("replay")(replay_cli.replay_command)
 app.command("score")(score_cli.score_command)
+app.command("play")(play_cli.play_command)
 
 
 def main(argv: list[str] | None = None) -> int:
