@@ -144,21 +144,33 @@ def result_rows(result: SimulationResult) -> list[list[str]]:
 
 
 def print_result(result: SimulationResult) -> None:
-    """The result table (plain text, so it never wraps) and a summary line."""
+    """The result table (plain text, so it never wraps) and a summary line.
+
+    Games without knocking (the 500 family) leave out the knock and undercut columns, and call
+    their rounds deals.
+    """
     data = result.to_json()
-    rows = [[heading for heading, _ in _COLUMNS], *result_rows(result)]
-    widths = [max(len(row[column]) for row in rows) for column in range(len(_COLUMNS))]
+    knocking = get_rules(result.rules).knock_limit is not None
+    keep = [
+        index
+        for index, (heading, _) in enumerate(_COLUMNS)
+        if knocking or heading not in ("knocks", "undercuts")
+    ]
+    noun = "round" if knocking else "deal"
+    headings = [heading.replace("round", noun) for heading, _ in _COLUMNS]
+    rows = [[row[index] for index in keep] for row in [headings, *result_rows(result)]]
+    aligns = [_COLUMNS[index][1] for index in keep]
+    widths = [max(len(row[column]) for row in rows) for column in range(len(keep))]
     out = console()
     out.print(
         f"{data['rules']}, {data['players']} players, {data['games']} games, seed {data['seed']}"
     )
     for row in rows:
         cells = [
-            f"{cell:{align}{width}}"
-            for cell, (_, align), width in zip(row, _COLUMNS, widths, strict=True)
+            f"{cell:{align}{width}}" for cell, align, width in zip(row, aligns, widths, strict=True)
         ]
         out.print("  ".join(cells).rstrip())
     out.print(
-        f"{data['rounds']} rounds ({data['rounds_per_game']:.1f} a game), {data['turns']} turns, "
+        f"{data['rounds']} {noun}s ({data['rounds_per_game']:.1f} a game), {data['turns']} turns, "
         f"{data['hints']} hints ({data['hints_unproven']} not proven optimal)"
     )
