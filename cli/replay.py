@@ -9,6 +9,7 @@ import typer
 
 from meldsat.cli.inputs import read_source
 from meldsat.cli.jsonout import SCHEMA_VERSION
+from meldsat.errors import MeldsatError
 from meldsat.games.log import read_events
 from meldsat.games.replay import WrongTurnError, replay_events
 
@@ -39,6 +40,8 @@ def replay_command(
         else:
             print(f"wrong: {error}")
         return 1
+    if report.games == 0 and report.incomplete_game is None:
+        raise MeldsatError(f"'{log}' holds no game")
     if as_json:
         print(
             json.dumps(

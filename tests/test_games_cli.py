@@ -132,3 +132,9 @@ def test_score_bad_round_is_bad_input(run_cli: CliRunner, tmp_path: Path) -> Non
     path = tmp_path / "rounds.jsonl"
     path.write_text('{"points": [3, "x"], "knocker": 0}\n', encoding="utf-8")
     assert_one_line_error(run_cli("score", str(path)), "'points' must list 2 whole numbers")
+
+
+def test_replay_of_a_file_without_games_is_bad_input(run_cli: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "empty.jsonl"
+    path.write_text("\n", encoding="utf-8")
+    assert_one_line_error(run_cli("replay", str(path)), "holds no game")
