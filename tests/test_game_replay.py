@@ -127,3 +127,23 @@ def test_a_bot_that_breaks_a_rule_stops_the_game() -> None:
     bots = [_TwoCardMelder("broken", random.Random(0)), make_bot("knocker", random.Random(1))]
     with pytest.raises(IllegalTurnError, match="illegal_meld"):
         play_game(game, bots, ["broken", "knocker"], seed=1, log=MemoryLog())
+
+
+class _Passer(HintBot):
+    """Never melds, never knocks: its rounds end when the stock runs out."""
+
+    def choose_meld(self, view: TurnView) -> Table | None:
+        return None
+
+
+def test_rounds_that_run_out_of_stock_replay_clean() -> None:
+    game = new_game("manipulation", 2, {"max_rounds": 2})
+    bots = [_Passer("passer", random.Random(0)), _Passer("passer", random.Random(1))]
+    log = MemoryLog()
+    play_game(game, bots, ["passer", "passer"], seed=5, log=log)
+    turns = [event for event in log.events if event["event"] == "turn"]
+    # 53 cards, 20 dealt: 11 turns of 3 draws empty the stock, then one more turn each.
+    assert [event["draws"] for event in turns[:13]] == [3] * 11 + [0, 0]
+    assert turns[12]["ends"] == "stock"
+    report = replay_events(enumerate(log.events, start=1))
+    assert report.rounds == 2
