@@ -58,7 +58,7 @@ def bot_seats(bots: str, players: int | None, rules: str) -> list[str]:
     return names
 
 
-def simulate_command(  # noqa: PLR0917
+def simulate_command(  # noqa: PLR0917 (one argument per command-line option)
     bots: BotsOption = "greedy-points",
     games: Annotated[int, typer.Option("--games", min=1, help="Games to play.")] = 10,
     seed: SeedOption = 1,
