@@ -31,7 +31,7 @@ def bench(rules: str, games: int, seed: int, players: int, time_limit: float) ->
     """Play ``games`` games; return CPU seconds per game, solver share, turns and hints."""
     game_seconds: list[float] = []
     solver_seconds = 0.0
-    turns = hints = 0
+    turns = hints = unproven = 0
     wall_start = time.perf_counter()
     for number in range(1, games + 1):
         game = new_game(rules, players)
@@ -45,6 +45,7 @@ def bench(rules: str, games: int, seed: int, players: int, time_limit: float) ->
         game_seconds.append(time.process_time() - start)
         solver_seconds += sum(bot.solver.seconds for bot in bots)
         hints += sum(bot.solver.calls for bot in bots)
+        unproven += sum(bot.solver.unproven for bot in bots)
         turns += counter.turns
     wall = time.perf_counter() - wall_start
     total = sum(game_seconds)
@@ -57,6 +58,7 @@ def bench(rules: str, games: int, seed: int, players: int, time_limit: float) ->
         "turns_per_game": turns / games,
         "hints_per_game": hints / games,
         "ms_per_hint": 1000 * solver_seconds / hints if hints else 0.0,
+        "unproven_hints": unproven,
     }
 
 
@@ -80,16 +82,18 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     print(
         "| rule set | games | median CPU s a game | games per CPU minute | games per wall minute "
-        "| solver share of CPU | turns a game | hints a game | solver ms a hint |"
+        "| solver share of CPU | turns a game | hints a game | solver ms a hint "
+        "| hints not proven optimal |"
     )
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for rules in args.rules.split(","):
         row = bench(rules, args.games, args.seed, args.players, args.time_limit)
         print(
             f"| {rules} | {row['games']:.0f} | {row['cpu_median_s']:.2f} "
             f"| {row['games_per_cpu_minute']:.1f} | {row['games_per_wall_minute']:.1f} "
             f"| {100 * row['solver_share']:.0f} % | {row['turns_per_game']:.0f} "
-            f"| {row['hints_per_game']:.0f} | {row['ms_per_hint']:.1f} |",
+            f"| {row['hints_per_game']:.0f} | {row['ms_per_hint']:.1f} "
+            f"| {row['unproven_hints']:.0f} |",
             flush=True,
         )
 
