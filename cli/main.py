@@ -19,6 +19,10 @@ from typer.core import TyperGroup
 
 from meldsat import MeldsatError, __version__
 from meldsat.cli import check, hint, rules, validate
+from meldsat.cli import play as play_cli
+from meldsat.cli import replay as replay_cli
+from meldsat.cli import score as score_cli
+from meldsat.cli import simulate as simulate_cli
 from meldsat.cli.jsonout import error_json, to_json
 from meldsat.errors import escape_controls
 
@@ -91,6 +95,10 @@ app.command("validate")(validate.validate_command)
 app.command("check")(check.check_command)
 app.command("hint")(hint.hint_command)
 app.command("rules")(rules.rules_command)
+app.command("simulate")(simulate_cli.simulate_command)
+app.command("replay")(replay_cli.replay_command)
+app.command("score")(score_cli.score_command)
+app.command("play")(play_cli.play_command)
 
 
 def main(argv: list[str] | None = None) -> int:

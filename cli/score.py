@@ -1,0 +1,94 @@
+"""``meldsat score --rules R FILE``: a score sheet from round (deal) results, one JSON line each.
+
+The sheet is made by the scoring of the game the rule set names, looked up by rule set in
+``SCORERS`` (each game family adds its own entry).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from typing import Annotated, Any
+
+import typer
+
+from meldsat.cli.inputs import read_source
+from meldsat.cli.jsonout import SCHEMA_VERSION
+from meldsat.cli.render import console
+from meldsat.errors import MeldsatError, RulesError
+from meldsat.games.sheets import SHEETS
+from meldsat.rules import get_rules
+
+SCORERS: dict[str, Callable[[Sequence[dict[str, Any]], str], dict[str, Any]]] = dict(SHEETS)
+
+
+def score_command(
+    results: Annotated[
+        str, typer.Argument(help="Round results, one JSON object a line; - reads stdin.")
+    ],
+    rules: Annotated[
+        str, typer.Option("--rules", "-r", help="Rule set of the game.")
+    ] = "manipulation",
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
+) -> int:
+    """Turn round (deal) results into the score sheet: every round's scores and the game's end."""
+    name = get_rules(rules).name
+    scorer = SCORERS.get(name)
+    if scorer is None:
+        raise RulesError(f"no score sheet for '{rules}' (sheets: {', '.join(sorted(SCORERS))})")
+    entries = [entry for _, entry in _entries(read_source(results), results)]
+    sheet = scorer(entries, name)
+    if as_json:
+        print(json.dumps({"schema_version": SCHEMA_VERSION, **sheet}))
+    else:
+        print_sheet(sheet)
+    return 0
+
+
+def _entries(text: str, source: str) -> list[tuple[int, dict[str, Any]]]:
+    lines = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        try:
+            entry = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise MeldsatError(f"bad JSON in '{source}' line {number}: {error.msg}") from None
+        if not isinstance(entry, dict):
+            raise MeldsatError(f"line {number} of '{source}' is not a JSON object")
+        lines.append((number, entry))
+    return lines
+
+
+def print_sheet(sheet: dict[str, Any]) -> None:
+    """The sheet as text: a line a round, then the end of the game."""
+    out = console()
+    noun = "deal" if "laid" in (sheet["rounds"][0] if sheet["rounds"] else {}) else "round"
+    out.print(f"{sheet['rules']}, {sheet['players']} players (seats from 0)")
+    for entry in sheet["rounds"]:
+        parts = [f"{noun} {entry['round']}: hands {_row(entry['hand_points'])}"]
+        if "laid" in entry:
+            parts.append(f"laid {_row(entry['laid'])}")
+        for key in ("knocker", "went_out"):
+            if entry.get(key) is not None:
+                parts.append(f"{key.replace('_', ' ')} {entry[key]}")
+        winners = ", ".join(map(str, entry["winners"])) or "none"
+        parts.append(f"won by {winners}")
+        if entry.get("undercut"):
+            parts.append("undercut")
+        if entry.get("pool_carried"):
+            parts.append(f"pool of {entry['pool_carried']} carried over")
+        parts.append(f"scores {_row(entry['scores'])}")
+        parts.append(f"totals {_row(entry['totals'])}")
+        out.print("; ".join(parts))
+    if not sheet["game_over"]:
+        out.print(f"game not over: totals {_row(sheet['totals'])}")
+        return
+    if "bonuses" in sheet:
+        out.print(f"game over: bonuses {_row(sheet['bonuses'])}")
+    winners = ", ".join(map(str, sheet["winners"]))
+    out.print(f"final totals {_row(sheet['totals'])}; winner {winners}")
+
+
+def _row(values: Sequence[int]) -> str:
+    return " ".join(str(value) for value in values)

@@ -1,0 +1,50 @@
+"""Which game plays which rule set, and which bots play it (a log names its rule set; replay and
+simulate look it up here). A new game family adds its entries to ``GAMES`` and ``AGENT_MAKERS``."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from meldsat.errors import RulesError
+from meldsat.games.bots import make_bot
+from meldsat.games.engine import Game
+from meldsat.games.manipulation import ManipulationGame
+from meldsat.games.rummy500 import Rummy500Game
+from meldsat.rules import RuleSet, get_rules
+
+GameFactory = Callable[[RuleSet, dict[str, Any] | None], Game[Any]]
+# (bot name, its random generator, seconds a hint may take) -> an agent for the game's turns
+AgentMaker = Callable[[str, random.Random, float], Any]
+
+GAMES: dict[str, GameFactory] = {
+    "manipulation": ManipulationGame,
+    "rummy500": Rummy500Game,
+    "rummy300": Rummy500Game,
+    "rummy500-killer": Rummy500Game,
+}
+
+
+def new_game(rules_name: str, players: int, options: dict[str, Any] | None = None) -> Game[Any]:
+    """A fresh game of the rule set ``rules_name`` for ``players`` players."""
+    rules = get_rules(rules_name, players)
+    factory = GAMES.get(rules.name)
+    if factory is None:
+        raise RulesError(
+            f"no game is played under '{rules_name}' (games: {', '.join(sorted(GAMES))})"
+        )
+    return factory(rules, options)
+
+
+# The shared-table games all take the hint bots of games/bots.py.
+AGENT_MAKERS: dict[str, AgentMaker] = dict.fromkeys(GAMES, make_bot)
+
+
+def new_agent(rules_name: str, bot: str, rng: random.Random, time_limit: float) -> Any:
+    """The bot called ``bot`` for a game of ``rules_name``."""
+    rules = get_rules(rules_name)
+    maker = AGENT_MAKERS.get(rules.name)
+    if maker is None:
+        raise RulesError(f"no bots play '{rules_name}'")
+    return maker(bot, rng, time_limit)
