@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 
 from meldsat import MeldsatError, __version__
-from meldsat.cli import check, deadwood, hint, validate
+from meldsat.cli import check, deadwood, hint, layoff, score, validate
 
 # Typer ships its own copy of click in recent versions and depends on click in older ones; either
 # way its usage errors derive from a class named ClickException, found here without naming the copy.
@@ -50,6 +50,8 @@ app.command("validate")(validate.validate_command)
 app.command("check")(check.check_command)
 app.command("hint")(hint.hint_command)
 app.command("deadwood")(deadwood.deadwood_command)
+app.command("layoff")(layoff.layoff_command)
+app.command("score")(score.score_command)
 
 
 def main(argv: list[str] | None = None) -> int:

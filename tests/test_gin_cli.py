@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 from tests.conftest import CliRunner
 from tests.gin_oracle import least_deadwood
@@ -93,3 +94,43 @@ def test_gin_commands_refuse_bad_input_in_one_line(run_cli: CliRunner) -> None:
         run_cli("deadwood", "--rules", "manipulation", "--hand", TIED_GROUPS), "manipulation"
     )
     assert_one_line_error(run_cli("deadwood", "--hand", TIED_GROUPS, "--seen", "2C"), "--seen")
+
+
+LAYOFF = ("--melds", "5H 6H 7H | 9S 9D 9C | JC QC KC", "--hand", "3H 4H 8H 9H AC AD AS 2D 3D 10C")
+
+
+def test_layoff_json_lists_cards_laid_off_and_the_score(run_cli: CliRunner) -> None:
+    data = as_json(run_cli("layoff", *LAYOFF, "--knocker-deadwood", "2S", "--json"))
+    assert data["deadwood"] == 2
+    assert {item["card"] for item in data["laid_off"]} == {"3H", "4H", "8H", "9H", "10C"}
+    assert data["score"] == {
+        "kind": "undercut",
+        "winner": "defender",
+        "points": 25,
+        "doubled": False,
+    }
+    assert ["3H", "4H", "5H", "6H", "7H", "8H"] in data["knocker_melds"]
+
+
+def test_layoff_needs_the_knockers_deadwood_unless_gin(run_cli: CliRunner) -> None:
+    assert_one_line_error(run_cli("layoff", *LAYOFF), "--knocker-deadwood")
+    result = run_cli("layoff", *LAYOFF, "--knocker-deadwood", "5C")
+    assert result.code == 0 and "lay off 10♣ on meld 3" in result.out
+
+
+def test_score_file_gives_a_sheet_and_exit_one_while_a_game_is_open(
+    run_cli: CliRunner, tmp_path: Path
+) -> None:
+    sheet = tmp_path / "hands.jsonl"
+    sheet.write_text(
+        '{"players": ["Ann", "Bob"]}\n'
+        '{"knocker": "Bob", "knocker_deadwood": 5, "defender_deadwood": 30}\n'
+        '{"knocker": "Ann", "knocker_deadwood": 0, "defender_deadwood": 80}\n',
+        encoding="utf-8",
+    )
+    finished = as_json(run_cli("score", "--rules", "gin", str(sheet), "--json"))
+    assert finished["finished"] is True
+    assert finished["games"][0]["total"] == {"Ann": 105 + 100 + 25, "Bob": 25 + 25}
+    hollywood = run_cli("score", "--rules", "hollywood-gin", str(sheet))
+    assert hollywood.code == 1 and "game 2: in progress" in hollywood.out
+    assert_one_line_error(run_cli("score", "--rules", "rummikub", str(sheet)), "rummikub")
