@@ -79,7 +79,7 @@ def deadwood_json(
         **arrangement_json(analysis.arrangement),
         "discard": str(analysis.discard) if analysis.discard is not None else None,
         "discards": [
-            {"card": str(option.discard), "deadwood": option.arrangement.deadwood}
+            {"card": str(option.discard), "deadwood": option.deadwood}
             for option in analysis.discards
         ],
         "knock_limit": analysis.knock_limit,
@@ -146,7 +146,7 @@ def _print_human(rules: RuleSet, analysis: HandAnalysis, advice: DrawAdvice | No
     print_line(f"knock limit {analysis.knock_limit}: {verdict}", out=out)
     if len(analysis.discards) > 1:
         others = ", ".join(
-            f"{option.discard} {option.arrangement.deadwood}" for option in analysis.discards[1:]
+            f"{option.discard} {option.deadwood}" for option in analysis.discards[1:]
         )
         print_line(f"other discards (deadwood after): {others}", out=out)
     if advice is not None:

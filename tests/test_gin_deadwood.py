@@ -5,11 +5,11 @@ from __future__ import annotations
 from hypothesis import given, settings
 
 from meldsat.cards import Card
-from meldsat.gin import Arrangement, analyse_hand, knock_limit
+from meldsat.gin import Arrangement, analyse_hand, knock_limit, least_deadwood
 from meldsat.melds import is_legal_meld
 from meldsat.notation import parse_pieces
 from meldsat.rules import get_rules
-from tests.gin_oracle import least_deadwood
+from tests.gin_oracle import least_deadwood as oracle_least_deadwood
 from tests.gin_strategies import card_key, gin_cards
 
 GIN = get_rules("gin")
@@ -21,7 +21,7 @@ def cards(text: str) -> list[Card]:
 
 
 def oracle(hand: list[Card]) -> int:
-    return least_deadwood(frozenset(map(card_key, hand)))
+    return oracle_least_deadwood(frozenset(map(card_key, hand)))
 
 
 def assert_sound(arrangement: Arrangement, hand: list[Card]) -> None:
@@ -48,7 +48,7 @@ def test_ten_cards_least_deadwood_matches_the_oracle(hand: list[Card]) -> None:
 def test_eleven_cards_weigh_every_discard_like_the_oracle(hand: list[Card]) -> None:
     analysis = analyse_hand(hand, GIN)
     after = {card: oracle([other for other in hand if other != card]) for card in hand}
-    weighed = {option.discard: option.arrangement.deadwood for option in analysis.discards}
+    weighed = {option.discard: option.deadwood for option in analysis.discards}
     assert weighed == after
     assert analysis.discard is not None
     assert analysis.arrangement.deadwood == min(after.values()) == after[analysis.discard]
@@ -83,3 +83,9 @@ def test_oklahoma_knock_limit_is_the_first_upcard_and_an_ace_means_gin_only() ->
     hand = cards("4S 5S 6S 3C 4C 5C 3D 4D 5D 2H")
     assert analyse_hand(hand, OKLAHOMA, first_upcard=Card(2, 0)).can_knock
     assert not analyse_hand(hand, OKLAHOMA, first_upcard=Card(1, 0)).can_knock
+
+
+@settings(max_examples=50, deadline=None)
+@given(gin_cards(10))
+def test_quick_least_deadwood_agrees_with_the_full_analysis(hand: list[Card]) -> None:
+    assert least_deadwood(hand) == analyse_hand(hand, GIN).arrangement.deadwood == oracle(hand)

@@ -14,6 +14,7 @@ from meldsat.gin.deadwood import (
     analyse_hand,
     best_arrangement,
     knock_limit,
+    least_deadwood,
 )
 
 __all__ = [
@@ -23,4 +24,5 @@ __all__ = [
     "analyse_hand",
     "best_arrangement",
     "knock_limit",
+    "least_deadwood",
 ]

@@ -51,10 +51,10 @@ class Arrangement:
 
 @dataclass(frozen=True)
 class DiscardOption:
-    """One discard from 11 cards and the best arrangement of the 10 cards kept."""
+    """One discard from 11 cards and the least deadwood of the 10 cards kept."""
 
     discard: Card
-    arrangement: Arrangement
+    deadwood: int
 
 
 @dataclass(frozen=True)
@@ -85,6 +85,16 @@ def least_deadwood_mask(hand: int, total: int) -> int:
     return total - _best_packed_value(melds, [_MELD_VALUE[meld] for meld in melds], 0, 0)
 
 
+def least_deadwood(cards: Sequence[Card]) -> int:
+    """The least deadwood of distinct cards (no checks, no arrangement: the quick question)."""
+    hand = 0
+    total = 0
+    for card in cards:
+        hand |= 1 << (card.suit * 16 + card.rank)
+        total += 10 if card.rank > 10 else card.rank
+    return least_deadwood_mask(hand, total)
+
+
 def _best_packed_value(melds: list[int], values: list[int], start: int, used: int) -> int:
     best = 0
     for index in range(start, len(melds)):
@@ -97,14 +107,16 @@ def _best_packed_value(melds: list[int], values: list[int], start: int, used: in
 
 
 def _packings(
-    melds: list[int], start: int, used: int, chosen: tuple[int, ...]
-) -> Iterator[tuple[int, tuple[int, ...]]]:
-    """Every set of disjoint melds from ``melds[start:]`` avoiding ``used``: (cards, melds)."""
-    yield used, chosen
+    melds: list[int], start: int, used: int, value: int, chosen: tuple[int, ...]
+) -> Iterator[tuple[int, int, tuple[int, ...]]]:
+    """Every set of disjoint melds of ``melds[start:]`` avoiding ``used``: (cards, value, melds)."""
+    yield used, value, chosen
     for index in range(start, len(melds)):
         meld = melds[index]
         if not meld & used:
-            yield from _packings(melds, index + 1, used | meld, (*chosen, meld))
+            yield from _packings(
+                melds, index + 1, used | meld, value + _MELD_VALUE[meld], (*chosen, meld)
+            )
 
 
 def _arrangement(hand: int, chosen: Sequence[int]) -> Arrangement:
@@ -124,8 +136,7 @@ def best_arrangement(cards: Sequence[Card]) -> Arrangement:
     """The least-deadwood arrangement of distinct cards (ties: the first packing found)."""
     hand = cards_mask(cards)
     best: tuple[int, tuple[int, ...]] = (-1, ())
-    for used, chosen in _packings(hand_melds(hand), 0, 0, ()):
-        value = mask_value(used)
+    for _, value, chosen in _packings(hand_melds(hand), 0, 0, 0, ()):
         if value > best[0]:
             best = (value, chosen)
     return _arrangement(hand, best[1])
@@ -182,8 +193,8 @@ def analyse_hand(
         return HandAnalysis(
             ordered, arrangement, None, (), limit, arrangement.deadwood <= limit, gin, False
         )
-    options = _discard_options(hand, ordered, keep)
-    best = options[0].arrangement
+    options, best_melds = _discard_options(hand, ordered, keep)
+    best = _arrangement(hand & ~card_bit(options[0].discard), best_melds)
     big_gin = least_deadwood_mask(hand, mask_value(hand)) == 0
     can_knock = big_gin or best.deadwood <= limit
     return HandAnalysis(
@@ -200,27 +211,33 @@ def analyse_hand(
 
 def _discard_options(
     hand: int, cards: Sequence[Card], keep: Card | None
-) -> tuple[DiscardOption, ...]:
-    """Every discard with the best arrangement of the rest, from one enumeration of the packings."""
-    # For each card, the best packing that leaves it out: (melded value, melds).
-    best_without: dict[Card, tuple[int, tuple[int, ...]]] = dict.fromkeys(cards, (-1, ()))
-    for used, chosen in _packings(hand_melds(hand), 0, 0, ()):
-        value = mask_value(used)
-        for card in cards:
-            if not used & card_bit(card) and value > best_without[card][0]:
-                best_without[card] = (value, chosen)
-    options = [
-        DiscardOption(card, _arrangement(hand & ~card_bit(card), best_without[card][1]))
-        for card in cards
-        if card != keep
-    ]
-    # Least deadwood first; among ties the highest card goes (it would cost most if caught).
-    options.sort(
-        key=lambda option: (
-            option.arrangement.deadwood,
-            -BIT_VALUE[card_bit(option.discard).bit_length() - 1],
-            -option.discard.rank,
-            option.discard.suit,
-        )
+) -> tuple[tuple[DiscardOption, ...], tuple[int, ...]]:
+    """Every discard with the least deadwood of the rest, from one enumeration of the packings,
+    and the melds of the best packing for the best discard."""
+    bits = [card_bit(card) for card in cards]
+    # For each card, the best packing that leaves it out: its melded value and its melds.
+    best_value = [-1] * len(cards)
+    best_melds: list[tuple[int, ...]] = [()] * len(cards)
+    for used, value, chosen in _packings(hand_melds(hand), 0, 0, 0, ()):
+        for index, bit in enumerate(bits):
+            if value > best_value[index] and not used & bit:
+                best_value[index] = value
+                best_melds[index] = chosen
+    total = mask_value(hand)
+    ranked = sorted(
+        (index for index, card in enumerate(cards) if card != keep),
+        # Least deadwood first; among ties the highest card goes (it would cost most if caught).
+        key=lambda index: (
+            total - BIT_VALUE[bits[index].bit_length() - 1] - best_value[index],
+            -BIT_VALUE[bits[index].bit_length() - 1],
+            -cards[index].rank,
+            cards[index].suit,
+        ),
     )
-    return tuple(options)
+    options = tuple(
+        DiscardOption(
+            cards[index], total - BIT_VALUE[bits[index].bit_length() - 1] - best_value[index]
+        )
+        for index in ranked
+    )
+    return options, best_melds[ranked[0]]
