@@ -51,6 +51,7 @@ from meldsat.rules import get_rules  # noqa: E402
 GIN = get_rules("gin")
 _RLCARD_RANKS = "A23456789TJQK"
 _SUITS = "SHDC"
+TIED_GROUPS = "4S 5S 6S 3C 4C 5C 3D 4D 5D 6D 6H"
 
 
 def random_hands(count: int, size: int, rng: random.Random) -> list[list[Card]]:
@@ -114,7 +115,7 @@ def rlcard_function() -> tuple[Callable[[Any], int], Callable[[list[Card]], Any]
     return deadwood, convert
 
 
-def openspiel_function(size: int) -> tuple[Callable[[Any], int], Callable[[list[Card]], Any]]:
+def openspiel_function() -> tuple[Callable[[Any], int], Callable[[list[Card]], Any]]:
     """OpenSpiel's ``min_deadwood``, and the converter to its card numbers."""
     import pyspiel
 
@@ -125,7 +126,6 @@ def openspiel_function(size: int) -> tuple[Callable[[Any], int], Callable[[list[
         texts = [_RLCARD_RANKS[card.rank - 1] + _SUITS[card.suit].lower() for card in cards]
         return openspiel_utils.card_strings_to_card_ints(texts)
 
-    del size
     return (lambda hand: int(min_deadwood(hand))), convert
 
 
@@ -150,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
     overhead = clock_overhead()
 
     rlcard_deadwood, to_rlcard = rlcard_function()
-    spiel_deadwood, to_spiel = openspiel_function(10)
+    spiel_deadwood, to_spiel = openspiel_function()
     results: dict[str, tuple[list[int], list[float]]] = {}
     results["meldsat least_deadwood"] = time_each(least_deadwood, tens, overhead)
     results["meldsat analyse_hand"] = time_each(
@@ -179,6 +179,13 @@ def main(argv: list[str] | None = None) -> int:
         f"OpenSpiel / meldsat least_deadwood {medians['OpenSpiel'] / fast:.2f}; RLCard / meldsat "
         f"analyse_hand {medians['RLCard'] / medians['meldsat analyse_hand']:.2f}.\n"
     )
+    tied = [card for card in ALL_CARDS if str(card) in TIED_GROUPS.split()]
+    spiel_deadwood, to_spiel = openspiel_function()
+    print(
+        f"The tied-groups hand `{TIED_GROUPS}`: OpenSpiel {spiel_deadwood(to_spiel(tied))}, "
+        f"meldsat {analyse_hand(tied, GIN).arrangement.deadwood} (discard "
+        f"{analyse_hand(tied, GIN).discard}).\n"
+    )
     too_high = _eleven_cards("random 11-card hands", elevens, overhead)
     too_high += _eleven_cards("dense 11-card hands (five neighbouring ranks)", dense, overhead)
     if args.too_high:
@@ -188,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _eleven_cards(title: str, hands: list[list[Card]], overhead: int) -> list[dict[str, Any]]:
-    spiel_deadwood, to_spiel = openspiel_function(11)
+    spiel_deadwood, to_spiel = openspiel_function()
     analyses = [analyse_hand(hand, GIN) for hand in hands]
     _, meldsat_times = time_each(
         lambda hand: analyse_hand(hand, GIN).arrangement.deadwood, hands, overhead
@@ -211,8 +218,10 @@ def _eleven_cards(title: str, hands: list[list[Card]], overhead: int) -> list[di
     )
     print(
         f"OpenSpiel's answer is too high on {len(too_high)} of {len(hands)} hands and lower than "
-        f"meldsat's on {too_low}. The first ones (hand: OpenSpiel, meldsat with its discard):\n"
+        f"meldsat's on {too_low}."
     )
+    if too_high:
+        print("The first ones (hand: OpenSpiel, meldsat with its discard and melds):\n")
     for _, analysis, spiel in too_high[:5]:
         melds = " | ".join(" ".join(map(str, meld)) for meld in analysis.arrangement.melds)
         print(

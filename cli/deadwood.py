@@ -6,6 +6,7 @@ import json
 from typing import Annotated, Any
 
 import typer
+from rich.text import Text
 
 from meldsat.cards import Card, Notation
 from meldsat.cli.gininputs import (
@@ -17,7 +18,7 @@ from meldsat.cli.gininputs import (
     gin_rules,
 )
 from meldsat.cli.jsonout import json_header, piece_texts
-from meldsat.cli.render import console, print_line, render_meld, render_table
+from meldsat.cli.render import card_text, console, print_line, render_meld, render_table
 from meldsat.gin.deadwood import Arrangement, HandAnalysis, analyse_hand
 from meldsat.gin.draw import DrawAdvice, draw_advice
 from meldsat.rules import RuleSet
@@ -145,10 +146,10 @@ def _print_human(rules: RuleSet, analysis: HandAnalysis, advice: DrawAdvice | No
     )
     print_line(f"knock limit {analysis.knock_limit}: {verdict}", out=out)
     if len(analysis.discards) > 1:
-        others = ", ".join(
-            f"{option.discard} {option.deadwood}" for option in analysis.discards[1:]
-        )
-        print_line(f"other discards (deadwood after): {others}", out=out)
+        others: list[str | Text] = ["other discards (deadwood after): "]
+        for number, option in enumerate(analysis.discards[1:]):
+            others += [", " if number else "", card_text(option.discard), f" {option.deadwood}"]
+        print_line(*others, out=out)
     if advice is not None:
         _print_advice(advice, out)
 
