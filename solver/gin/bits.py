@@ -9,6 +9,7 @@ jokers; :func:`check_gin_rules` refuses any other rule set rather than answer it
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator
 
 from meldsat.cards import Card, card_of
@@ -25,6 +26,13 @@ BIT_VALUE = tuple(
 )
 
 
+# The card of each bit, so masks turn back into cards by lookup.
+_BIT_CARD = {
+    suit * _SUIT_SHIFT + rank: card_of(rank, suit) for suit in range(4) for rank in range(1, 14)
+}
+
+
+@functools.cache
 def check_gin_rules(rules: RuleSet) -> None:
     """Refuse a rule set whose melds or values are not the gin family's (the masks assume them)."""
     standard = (
@@ -52,7 +60,7 @@ def cards_mask(cards: Iterable[Card]) -> int:
     """The mask of a set of cards."""
     mask = 0
     for card in cards:
-        mask |= card_bit(card)
+        mask |= 1 << (card.suit * _SUIT_SHIFT + card.rank)
     return mask
 
 
@@ -66,12 +74,27 @@ def mask_bits(mask: int) -> Iterator[int]:
 
 def mask_cards(mask: int) -> list[Card]:
     """The cards of a mask in bit order (suit by suit, each suit by rank)."""
-    return [card_of(bit % _SUIT_SHIFT, bit // _SUIT_SHIFT) for bit in mask_bits(mask)]
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(_BIT_CARD[low.bit_length() - 1])
+        mask ^= low
+    return cards
+
+
+def rank_order(card: Card) -> int:
+    """A sort key: by rank, then suit (the canonical order of a hand; cheaper than comparing)."""
+    return card.rank * 4 + card.suit
 
 
 def mask_value(mask: int) -> int:
     """The deadwood value of the cards of a mask."""
-    return sum(BIT_VALUE[bit] for bit in mask_bits(mask))
+    value = 0
+    while mask:
+        low = mask & -mask
+        value += BIT_VALUE[low.bit_length() - 1]
+        mask ^= low
+    return value
 
 
 def _groups_of_four(rank: int) -> tuple[int, ...]:

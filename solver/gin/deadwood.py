@@ -25,8 +25,8 @@ from meldsat.gin.bits import (
     hand_melds,
     mask_cards,
     mask_value,
+    rank_order,
 )
-from meldsat.notation import sort_pieces
 from meldsat.rules import RuleSet
 
 Meld = tuple[Card, ...]
@@ -128,15 +128,23 @@ def _arrangement(hand: int, chosen: Sequence[int]) -> Arrangement:
         (tuple(mask_cards(meld)) for meld in chosen),
         key=lambda cards: (cards[0].rank, cards[0].suit),
     )
-    deadwood_cards = tuple(card for card in sort_pieces(mask_cards(left)) if isinstance(card, Card))
-    return Arrangement(tuple(melds), deadwood_cards, mask_value(left))
+    # Cards order by rank, then suit: the canonical order of a hand.
+    return Arrangement(
+        tuple(melds), tuple(sorted(mask_cards(left), key=rank_order)), mask_value(left)
+    )
 
 
 def best_arrangement(cards: Sequence[Card]) -> Arrangement:
     """The least-deadwood arrangement of distinct cards (ties: the first packing found)."""
-    hand = cards_mask(cards)
+    return _best_arrangement(cards_mask(cards))
+
+
+def _best_arrangement(hand: int) -> Arrangement:
+    melds = hand_melds(hand)
+    if not melds:
+        return _arrangement(hand, ())
     best: tuple[int, tuple[int, ...]] = (-1, ())
-    for _, value, chosen in _packings(hand_melds(hand), 0, 0, 0, ()):
+    for _, value, chosen in _packings(melds, 0, 0, 0, ()):
         if value > best[0]:
             best = (value, chosen)
     return _arrangement(hand, best[1])
@@ -160,11 +168,10 @@ def knock_limit(rules: RuleSet, first_upcard: Card | None = None) -> int:
 
 def check_gin_hand(cards: Sequence[Card], sizes: tuple[int, ...] = (10, 11)) -> None:
     """Refuse a hand with a repeated card or a size not in ``sizes`` (one deck, no jokers)."""
-    seen: set[Card] = set()
-    for card in cards:
-        if card in seen:
-            raise ImpossiblePositionError(f"card '{card}' appears twice (gin uses one deck)")
-        seen.add(card)
+    # Distinct cards set one bit each (cheaper than hashing every card).
+    if cards_mask(cards).bit_count() != len(cards):
+        repeated = next(card for card in cards if cards.count(card) > 1)
+        raise ImpossiblePositionError(f"card '{repeated}' appears twice (gin uses one deck)")
     if len(cards) not in sizes:
         wanted = " or ".join(str(size) for size in sizes)
         raise MeldsatError(f"a gin hand here holds {wanted} cards, got {len(cards)}")
@@ -186,9 +193,9 @@ def analyse_hand(
     check_gin_hand(cards)
     limit = knock_limit(rules, first_upcard)
     hand = cards_mask(cards)
-    ordered = tuple(card for card in sort_pieces(cards) if isinstance(card, Card))
+    ordered = tuple(sorted(cards, key=rank_order))
     if len(cards) == 10:
-        arrangement = best_arrangement(cards)
+        arrangement = _best_arrangement(hand)
         gin = arrangement.deadwood == 0
         return HandAnalysis(
             ordered, arrangement, None, (), limit, arrangement.deadwood <= limit, gin, False
