@@ -12,7 +12,11 @@ from typing import Annotated
 import typer
 
 from meldsat import MeldsatError, __version__
-from meldsat.cli import check, deadwood, hint, layoff, score, validate
+from meldsat.cli import check, deadwood, hint, layoff, validate
+from meldsat.cli import play as play_cli
+from meldsat.cli import replay as replay_cli
+from meldsat.cli import score as score_cli
+from meldsat.cli import simulate as simulate_cli
 
 # Typer ships its own copy of click in recent versions and depends on click in older ones; either
 # way its usage errors derive from a class named ClickException, found here without naming the copy.
@@ -51,7 +55,10 @@ app.command("check")(check.check_command)
 app.command("hint")(hint.hint_command)
 app.command("deadwood")(deadwood.deadwood_command)
 app.command("layoff")(layoff.layoff_command)
-app.command("score")(score.score_command)
+app.command("simulate")(simulate_cli.simulate_command)
+app.command("replay")(replay_cli.replay_command)
+app.command("score")(score_cli.score_command)
+app.command("play")(play_cli.play_command)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,126 +1,100 @@
-"""``meldsat score``: a score sheet from a file of hand results, by rule set.
+"""``meldsat score --rules R FILE``: a score sheet from round (deal) results, one JSON line each.
 
-Each family of rule sets has its own scorer; :func:`score_command` picks it by the rule set's name.
-The gin family's file format is described in ``meldsat.gin.scorefile`` and docs/GIN.md.
+The sheet is made by the scoring of the game the rule set names, looked up by rule set in
+``SCORERS`` (each game family adds its own entry).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Annotated, Any
 
 import typer
 
+from meldsat.cli.ginscore import GIN_FAMILY, score_gin_sheet
 from meldsat.cli.inputs import read_source
-from meldsat.cli.jsonout import json_header
-from meldsat.cli.layoff import score_json
-from meldsat.cli.render import console, print_line
-from meldsat.errors import MeldsatError
-from meldsat.gin.bits import check_gin_rules
-from meldsat.gin.scorefile import read_score_file
-from meldsat.gin.scoring import ScoreSheet, score_sheet
-from meldsat.rules import RuleSet, get_rules
+from meldsat.cli.jsonout import SCHEMA_VERSION
+from meldsat.cli.render import console
+from meldsat.errors import MeldsatError, RulesError
+from meldsat.games.sheets import SHEETS
+from meldsat.rules import get_rules
 
-ScoreFileArgument = Annotated[str, typer.Argument(help="Hand results, JSON lines (- reads stdin).")]
-ScoreRulesOption = Annotated[str, typer.Option("--rules", "-r", help="The rule set to score by.")]
-ScoreJsonOption = Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")]
-
-GIN_FAMILY = ("gin", "oklahoma-gin", "hollywood-gin")
+SCORERS: dict[str, Callable[[Sequence[dict[str, Any]], str], dict[str, Any]]] = dict(SHEETS)
 
 
 def score_command(
-    file: ScoreFileArgument,
-    *,
-    rules: ScoreRulesOption,
-    json_output: ScoreJsonOption = False,
+    results: Annotated[
+        str, typer.Argument(help="Round results, one JSON object a line; - reads stdin.")
+    ],
+    rules: Annotated[
+        str, typer.Option("--rules", "-r", help="Rule set of the game.")
+    ] = "manipulation",
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
 ) -> int:
-    """Turn hand results into a score sheet: exit 0 when every game is over, 1 while one is not."""
+    """Turn round (deal) results into the score sheet: every round's scores and the game's end."""
     rule_set = get_rules(rules)
-    scorer = _SCORERS.get(rule_set.name)
+    name = rule_set.name
+    if name in GIN_FAMILY:
+        return score_gin_sheet(rule_set, read_source(results), as_json)
+    scorer = SCORERS.get(name)
     if scorer is None:
-        raise MeldsatError(f"score: no scorer for rule set '{rule_set.name}' yet")
-    return scorer(rule_set, read_source(file), json_output)
-
-
-def score_gin_sheet(rules: RuleSet, text: str, json_output: bool) -> int:
-    """The gin family's scorer: hands, then each game column with its bonuses."""
-    check_gin_rules(rules)
-    players, results = read_score_file(text)
-    sheet = score_sheet(rules, players, results)
-    if json_output:
-        print(json.dumps(gin_sheet_json(rules, sheet)))
-    else:
-        _print_gin_sheet(rules, sheet)
-    return 0 if sheet.finished else 1
-
-
-def gin_sheet_json(rules: RuleSet, sheet: ScoreSheet) -> dict[str, Any]:
-    """The JSON object of ``score --json`` for the gin family (schema version 1)."""
-    return {
-        **json_header(rules),
-        "names": list(sheet.players),
-        "target": sheet.target,
-        "finished": sheet.finished,
-        "hands": [
-            {
-                "hand": hand.number,
-                "player": hand.player,
-                **score_json(hand.score),
-                "games": list(hand.games),
-            }
-            for hand in sheet.hands
-        ],
-        "games": [
-            {
-                "game": game.number,
-                "finished": game.finished,
-                "winner": game.winner,
-                "shutout": game.shutout,
-                "points": game.points,
-                "hands_won": game.hands_won,
-                "game_bonus": game.game_bonus,
-                "line_bonus": game.line_bonus,
-                "total": game.total,
-            }
-            for game in sheet.games
-        ],
-    }
-
-
-def _print_gin_sheet(rules: RuleSet, sheet: ScoreSheet) -> None:
-    out = console()
-    first, second = sheet.players
-    print_line(f"{rules.name}: {first} v {second}, game to {sheet.target}", out=out)
-    for hand in sheet.hands:
-        if hand.player is None:
-            print_line(f"hand {hand.number}: dead hand, no score", out=out)
-            continue
-        games = ", ".join(str(number) for number in hand.games) or "none (games over)"
-        doubled = " doubled" if hand.score.doubled else ""
-        print_line(
-            f"hand {hand.number}: {hand.player} {hand.score.kind.value.replace('_', ' ')} "
-            f"{hand.score.points}{doubled}; game {games}",
-            out=out,
+        raise RulesError(
+            f"no score sheet for '{rules}' (sheets: {', '.join(sorted([*SCORERS, *GIN_FAMILY]))})"
         )
-    for game in sheet.games:
-        running = ", ".join(f"{name} {points}" for name, points in game.points.items())
-        if not game.finished:
-            print_line(f"game {game.number}: in progress ({running})", out=out)
+    entries = [entry for _, entry in _entries(read_source(results), results)]
+    sheet = scorer(entries, name)
+    if as_json:
+        print(json.dumps({"schema_version": SCHEMA_VERSION, **sheet}))
+    else:
+        print_sheet(sheet)
+    return 0
+
+
+def _entries(text: str, source: str) -> list[tuple[int, dict[str, Any]]]:
+    lines = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip() or line.lstrip().startswith("#"):
             continue
-        shutout = " (shutout: doubled)" if game.shutout else ""
-        print_line(f"game {game.number}: {game.winner} wins{shutout}", out=out)
-        for name in sheet.players:
-            print_line(
-                f"  {name}: {game.points[name]} + game {game.game_bonus[name]} + line "
-                f"{game.line_bonus[name]} = {game.total[name]}",
-                out=out,
-            )
-        loser = second if game.winner == first else first
-        assert game.winner is not None
-        print_line(f"  {game.winner} by {game.total[game.winner] - game.total[loser]}", out=out)
+        try:
+            entry = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise MeldsatError(f"bad JSON in '{source}' line {number}: {error.msg}") from None
+        if not isinstance(entry, dict):
+            raise MeldsatError(f"line {number} of '{source}' is not a JSON object")
+        lines.append((number, entry))
+    return lines
 
 
-_SCORERS: dict[str, Callable[[RuleSet, str, bool], int]] = dict.fromkeys(
-    GIN_FAMILY, score_gin_sheet
-)
+def print_sheet(sheet: dict[str, Any]) -> None:
+    """The sheet as text: a line a round, then the end of the game."""
+    out = console()
+    noun = "deal" if "laid" in (sheet["rounds"][0] if sheet["rounds"] else {}) else "round"
+    out.print(f"{sheet['rules']}, {sheet['players']} players (seats from 0)")
+    for entry in sheet["rounds"]:
+        parts = [f"{noun} {entry['round']}: hands {_row(entry['hand_points'])}"]
+        if "laid" in entry:
+            parts.append(f"laid {_row(entry['laid'])}")
+        for key in ("knocker", "went_out"):
+            if entry.get(key) is not None:
+                parts.append(f"{key.replace('_', ' ')} {entry[key]}")
+        winners = ", ".join(map(str, entry["winners"])) or "none"
+        parts.append(f"won by {winners}")
+        if entry.get("undercut"):
+            parts.append("undercut")
+        if entry.get("pool_carried"):
+            parts.append(f"pool of {entry['pool_carried']} carried over")
+        parts.append(f"scores {_row(entry['scores'])}")
+        parts.append(f"totals {_row(entry['totals'])}")
+        out.print("; ".join(parts))
+    if not sheet["game_over"]:
+        out.print(f"game not over: totals {_row(sheet['totals'])}")
+        return
+    if "bonuses" in sheet:
+        out.print(f"game over: bonuses {_row(sheet['bonuses'])}")
+    winners = ", ".join(map(str, sheet["winners"]))
+    out.print(f"final totals {_row(sheet['totals'])}; winner {winners}")
+
+
+def _row(values: Sequence[int]) -> str:
+    return " ".join(str(value) for value in values)

@@ -1,0 +1,176 @@
+"""``meldsat simulate``: whole games between bots, with a result table per seat."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from meldsat.cli.jsonout import SCHEMA_VERSION
+from meldsat.cli.render import console
+from meldsat.errors import MeldsatError
+from meldsat.games.bots import BOT_NAMES, DEFAULT_TIME_LIMIT
+from meldsat.games.log import GameLog, JsonlLog, NullLog
+from meldsat.games.registry import new_game
+from meldsat.games.simulate import SimulationResult, simulate
+from meldsat.rules import get_rules
+
+BotsOption = Annotated[
+    str,
+    typer.Option("--bots", help=f"Bots, one a seat, comma-separated ({', '.join(BOT_NAMES)})."),
+]
+GameRulesOption = Annotated[
+    str, typer.Option("--rules", "-r", help="Rule set of the game (default: manipulation).")
+]
+GamePlayersOption = Annotated[
+    int | None,
+    typer.Option(
+        "--players", help="Number of players (default: one a bot; one bot fills every seat)."
+    ),
+]
+SeedOption = Annotated[
+    int, typer.Option("--seed", help="Seed: the same seed plays the same games.")
+]
+HintTimeOption = Annotated[
+    float,
+    typer.Option("--time-limit", min=0.001, help="Seconds a bot's hint may take."),
+]
+
+
+def bot_seats(bots: str, players: int | None, rules: str) -> list[str]:
+    """One bot name a seat: the list given, or one bot repeated for ``--players`` seats.
+
+    One bot and no ``--players`` fills the rule set's usual number of seats (4).
+    """
+    names = [name.strip().lower() for name in bots.split(",") if name.strip()]
+    for name in names:
+        if name not in BOT_NAMES:
+            raise MeldsatError(f"unknown bot '{name}' (choose from {', '.join(BOT_NAMES)})")
+    if not names:
+        raise MeldsatError("--bots names no bot")
+    if players is None:
+        return names if len(names) > 1 else names * get_rules(rules).players
+    if len(names) == 1:
+        return names * players
+    if len(names) != players:
+        raise MeldsatError(f"--bots '{bots}' names {len(names)} bots for {players} players")
+    return names
+
+
+def simulate_command(  # noqa: PLR0917
+    bots: BotsOption = "greedy-points",
+    games: Annotated[int, typer.Option("--games", min=1, help="Games to play.")] = 10,
+    seed: SeedOption = 1,
+    players: GamePlayersOption = None,
+    rules: GameRulesOption = "manipulation",
+    log: Annotated[
+        str | None, typer.Option("--log", help="Write every event to this JSONL game log.")
+    ] = None,
+    time_limit: HintTimeOption = DEFAULT_TIME_LIMIT,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
+) -> int:
+    """Play whole games between bots and print each seat's results."""
+    seats = bot_seats(bots, players, rules)
+    new_game(rules, len(seats))  # an unplayable rule set or player count fails before any game
+    sink: GameLog = JsonlLog(log) if log else NullLog()
+    errors = Console(stderr=True)
+    try:
+        with Progress(
+            TextColumn("games"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=errors,
+            transient=True,
+            disable=not errors.is_terminal,
+        ) as bar:
+            task = bar.add_task("games", total=games)
+            result = simulate(
+                rules,
+                seats,
+                games,
+                seed,
+                sink,
+                time_limit=time_limit,
+                progress=lambda done: bar.update(task, completed=done),
+            )
+    finally:
+        if isinstance(sink, JsonlLog):
+            sink.close()
+    if as_json:
+        print(json.dumps({"schema_version": SCHEMA_VERSION, **result.to_json()}))
+    else:
+        print_result(result)
+    return 0
+
+
+_COLUMNS = (
+    ("seat", ">"),
+    ("bot", "<"),
+    ("wins", ">"),
+    ("win % (95% CI)", ">"),
+    ("mean final", ">"),
+    ("pts/round", ">"),
+    ("rounds won", ">"),
+    ("knocks", ">"),
+    ("undercuts", ">"),
+    ("out", ">"),
+)
+
+
+def result_rows(result: SimulationResult) -> list[list[str]]:
+    """The table's cells, one row a seat (``pts/round`` is the mean over every round played)."""
+    rows = []
+    for seat in result.to_json()["seats"]:
+        low, high = seat["win_rate_95"]
+        rows.append(
+            [
+                str(seat["seat"]),
+                seat["bot"],
+                f"{seat['wins']:g}",
+                f"{100 * seat['win_rate']:.0f} ({100 * low:.0f}-{100 * high:.0f})",
+                f"{seat['mean_final_score']:.1f}",
+                f"{seat['mean_points_per_round']:.1f}",
+                str(seat["rounds_won"]),
+                str(seat["knocks"]),
+                str(seat["undercuts"]),
+                str(seat["went_out"]),
+            ]
+        )
+    return rows
+
+
+def print_result(result: SimulationResult) -> None:
+    """The result table (plain text, so it never wraps) and a summary line.
+
+    Games without knocking (the 500 family) leave out the knock and undercut columns, and call
+    their rounds deals.
+    """
+    data = result.to_json()
+    knocking = get_rules(result.rules).knock_limit is not None
+    keep = [
+        index
+        for index, (heading, _) in enumerate(_COLUMNS)
+        if knocking or heading not in ("knocks", "undercuts")
+    ]
+    noun = "round" if knocking else "deal"
+    headings = [heading.replace("round", noun) for heading, _ in _COLUMNS]
+    rows = [[row[index] for index in keep] for row in [headings, *result_rows(result)]]
+    aligns = [_COLUMNS[index][1] for index in keep]
+    widths = [max(len(row[column]) for row in rows) for column in range(len(keep))]
+    out = console()
+    out.print(
+        f"{data['rules']}, {data['players']} players, {data['games']} games, seed {data['seed']}"
+    )
+    for row in rows:
+        cells = [
+            f"{cell:{align}{width}}" for cell, align, width in zip(row, aligns, widths, strict=True)
+        ]
+        out.print("  ".join(cells).rstrip())
+    out.print(
+        f"{data['rounds']} {noun}s ({data['rounds_per_game']:.1f} a game), {data['turns']} turns, "
+        f"{data['hints']} hints ({data['hints_unproven']} not proven optimal)"
+    )

@@ -1,0 +1,157 @@
+"""Bots built on the engine's hints: greedy-points, greedy-cards, knocker, hoarder, random.
+
+Every bot asks :func:`meldsat.best_play` for its plays, so its moves are legal by construction;
+the game re-checks each one with the rule checker all the same (``apply_turn``), and stops with
+an error if a bot ever broke a rule.
+
+- ``greedy-points``: the play worth the most points at every chance; never knocks (a round it
+  plays ends when someone goes out, knocks, or the stock runs out).
+- ``greedy-cards``: the play with the most cards at every chance; never knocks.
+- ``knocker``: as greedy-points, and knocks as soon as the hand is low enough.
+- ``hoarder``: melds nothing until one play can go out or reach the knock limit (or the round is
+  about to end), then plays it and knocks.
+- ``random``: at each chance, melds with probability 1/2 the most cards from a random half of the
+  hand; knocks with probability 1/2; discards a random card.
+
+Discards (games with a discard pile): the highest-valued card, the last in card order on a tie.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from meldsat.cards import Piece
+from meldsat.errors import MeldsatError
+from meldsat.games.agents import TurnView
+from meldsat.notation import Table
+from meldsat.play import Objective, Play, Status
+from meldsat.position import Position
+
+DEFAULT_TIME_LIMIT = 5.0
+
+
+@dataclass
+class SolverUse:
+    """What a bot's hints cost: calls, CPU seconds in the solver, answers not proven optimal."""
+
+    calls: int = 0
+    seconds: float = 0.0
+    unproven: int = 0
+
+    def add(self, other: SolverUse) -> None:
+        """Add another bot's use to this one."""
+        self.calls += other.calls
+        self.seconds += other.seconds
+        self.unproven += other.unproven
+
+
+@dataclass
+class HintBot:
+    """A bot that plays the engine's best play for its objective; subclasses change when."""
+
+    name: str
+    rng: random.Random
+    time_limit: float = DEFAULT_TIME_LIMIT
+    objective: Objective = Objective.POINTS
+    solver: SolverUse = field(default_factory=SolverUse)
+
+    def hint(self, position: Position, objective: Objective) -> Play:
+        """The engine's best play, with its CPU time counted."""
+        from meldsat import best_play
+
+        start = time.process_time()
+        play = best_play(position, objective, time_limit=self.time_limit)
+        self.solver.calls += 1
+        self.solver.seconds += time.process_time() - start
+        if play.status is not Status.OPTIMAL and play.status is not Status.NO_MOVE:
+            self.solver.unproven += 1
+        return play
+
+    def choose_meld(self, view: TurnView) -> Table | None:
+        """The best play for the objective, whenever there is one."""
+        play = self.hint(view.position, self.objective)
+        return play.table if play.found else None
+
+    def wants_knock(self, view: TurnView) -> bool:
+        """Greedy bots never knock."""
+        return False
+
+    def choose_discard(self, view: TurnView) -> Piece:
+        """The highest-valued card (the last in card order on a tie)."""
+        best = max(view.rules.value(piece) for piece in view.hand)
+        return [piece for piece in view.hand if view.rules.value(piece) == best][-1]
+
+
+class KnockerBot(HintBot):
+    """Plays the most points every time and knocks at once."""
+
+    def wants_knock(self, view: TurnView) -> bool:
+        """Always knock when allowed."""
+        return True
+
+
+class HoarderBot(HintBot):
+    """Holds its cards until a single play goes out or reaches the knock limit."""
+
+    def choose_meld(self, view: TurnView) -> Table | None:
+        """The best play only if it goes out, reaches the knock limit, or the round ends soon."""
+        play = self.hint(view.position, Objective.POINTS)
+        if not play.found:
+            return None
+        limit = view.rules.knock_limit
+        # Without knocking (the 500 family) one card left is as good as out: it is discarded.
+        enough = play.hand_points_left <= limit if limit is not None else len(play.hand_left) <= 1
+        ending = view.last_chance or view.stock_left <= len(view.hand_sizes)
+        return play.table if enough or ending else None
+
+    def wants_knock(self, view: TurnView) -> bool:
+        """Knock as soon as allowed."""
+        return True
+
+
+class RandomBot(HintBot):
+    """A random legal play: the most cards from a random half of the hand, half of the time."""
+
+    def choose_meld(self, view: TurnView) -> Table | None:
+        """Meld with probability 1/2, from a random sub-hand."""
+        if self.rng.random() < 0.5:
+            return None
+        subset = tuple(piece for piece in view.hand if self.rng.random() < 0.5)
+        if not subset:
+            return None
+        position = Position.build(view.rules, view.table, subset)
+        play = self.hint(position, Objective.CARDS)
+        return play.table if play.found else None
+
+    def wants_knock(self, view: TurnView) -> bool:
+        """Knock with probability 1/2."""
+        return self.rng.random() < 0.5
+
+    def choose_discard(self, view: TurnView) -> Piece:
+        """A random card."""
+        return self.rng.choice(view.hand)
+
+
+def _greedy_cards(name: str, rng: random.Random, time_limit: float) -> HintBot:
+    return HintBot(name, rng, time_limit, Objective.CARDS)
+
+
+BOTS: dict[str, Callable[[str, random.Random, float], HintBot]] = {
+    "greedy-points": HintBot,
+    "greedy-cards": _greedy_cards,
+    "knocker": KnockerBot,
+    "hoarder": HoarderBot,
+    "random": RandomBot,
+}
+BOT_NAMES: tuple[str, ...] = tuple(BOTS)
+
+
+def make_bot(name: str, rng: random.Random, time_limit: float = DEFAULT_TIME_LIMIT) -> HintBot:
+    """The bot called ``name`` (see :data:`BOT_NAMES`)."""
+    maker = BOTS.get(name.strip().lower())
+    if maker is None:
+        raise MeldsatError(f"unknown bot '{name}' (choose from {', '.join(BOT_NAMES)})")
+    return maker(name.strip().lower(), rng, time_limit)

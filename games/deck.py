@@ -1,0 +1,28 @@
+"""The cards a game is played with, and their seeded shuffle."""
+
+from __future__ import annotations
+
+import random
+
+from meldsat.cards import ALL_CARDS, Joker, Piece
+from meldsat.rules import RuleSet
+
+
+def full_deck(rules: RuleSet) -> list[Piece]:
+    """Every card of the game: ``rules.decks`` copies of each card, then ``rules.jokers`` jokers."""
+    deck: list[Piece] = [card for _ in range(rules.decks) for card in ALL_CARDS]
+    deck.extend(Joker() for _ in range(rules.jokers))
+    return deck
+
+
+def seeded_rng(*parts: object) -> random.Random:
+    """A random generator seeded by ``parts`` joined as text (stable across runs and platforms)."""
+    # String seeds go through SHA-512, so the stream never depends on hash randomisation.
+    return random.Random(":".join(str(part) for part in ("meldsat", *parts)))
+
+
+def shuffled_deck(rules: RuleSet, rng: random.Random) -> list[Piece]:
+    """The full deck in an order drawn from ``rng``; the stock is drawn from the end."""
+    deck = full_deck(rules)
+    rng.shuffle(deck)
+    return deck

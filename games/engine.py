@@ -1,0 +1,172 @@
+"""The game engine shared by every game: seats, the seeded deal, the turn loop and the log.
+
+A game is a subclass of :class:`Game`. It holds one match's state and answers five questions: deal
+a round from a shuffled deck, whose turn it is, what an agent decides (``choose_turn``), what that
+decision does (``apply_turn``, which checks it with the rule checker and raises on a broken rule),
+and the scores of a round and of the game. Playing and replaying go through the same
+``apply_turn``: a replay feeds it the decisions from the log and requires the records it rebuilds
+to equal the logged ones, so every drawn card, table, play and score is recomputed.
+
+Events in a log (one JSON object a line, keys in this order):
+
+- ``game``: ``game`` (number), ``rules``, ``players``, ``seats`` (agent names), ``seed``,
+  ``options``
+- ``deal``: ``game``, ``round``, ``dealer``, ``deck`` (the shuffled deck, stock drawn from the end),
+  then what the game adds (the hands dealt)
+- ``turn``: ``game``, ``round``, ``turn``, then the game's turn record (``seat`` first)
+- ``round_end``: ``game``, ``round``, then ``scores`` (this round, a number per seat), ``totals``,
+  ``winners`` (seats) and the game's own keys (``knocker``, ``undercut`` where the game has them)
+- ``game_end``: ``game``, then ``totals`` (final, bonuses included), ``winners`` and the game's keys
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any, Generic, TypeVar
+
+from meldsat.cards import Piece
+from meldsat.errors import MeldsatError
+from meldsat.games.deck import seeded_rng, shuffled_deck
+from meldsat.games.log import Event, GameLog
+from meldsat.games.records import pieces_json
+from meldsat.rules import RuleSet
+
+AgentT = TypeVar("AgentT")
+Record = dict[str, Any]
+SCHEMA_VERSION = 1
+
+
+class IllegalTurnError(MeldsatError):
+    """A turn that breaks a rule (the message gives every reason), or a record that cannot be."""
+
+
+class Game(ABC, Generic[AgentT]):
+    """One match of a game, from the first deal to the final scores.
+
+    ``rules`` is the rule set with the player count applied; ``options`` are the game's own
+    readings (JSON-ready), logged in the header so that a replay plays by the same rules.
+    """
+
+    def __init__(self, rules: RuleSet, options: dict[str, Any] | None = None) -> None:
+        self.rules = rules
+        self.options: dict[str, Any] = dict(options or {})
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self.rules.players
+
+    @abstractmethod
+    def start_round(self, number: int, dealer: int, deck: list[Piece]) -> Record:
+        """Deal round ``number`` from ``deck`` (drawn from the end); return what the log adds."""
+
+    @property
+    @abstractmethod
+    def round_over(self) -> bool:
+        """True once the current round has ended (knock, going out, stock, round limit)."""
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int:
+        """The seat whose turn it is."""
+
+    @abstractmethod
+    def choose_turn(self, agent: AgentT) -> Record:
+        """Ask ``agent`` for its decisions this turn, without changing the game."""
+
+    @abstractmethod
+    def apply_turn(self, decision: Record) -> Record:
+        """Play the turn ``decision`` describes; return its full record for the log.
+
+        Raises :class:`IllegalTurnError` when the turn breaks a rule. Only the decision keys of
+        ``decision`` are read, so a logged record can be fed back in as it is.
+        """
+
+    @abstractmethod
+    def end_round(self) -> Record:
+        """Score the round that just ended (``scores``, ``totals``, ``winners``, ...)."""
+
+    @property
+    @abstractmethod
+    def game_over(self) -> bool:
+        """True once the game has ended."""
+
+    @abstractmethod
+    def end_game(self) -> Record:
+        """The final scores (``totals`` with bonuses, ``winners``, ...)."""
+
+    def next_dealer(self, dealer: int) -> int:
+        """Who deals the next round: the deal passes to the left (clockwise)."""
+        return (dealer + 1) % self.players
+
+
+def game_header(game: Game[Any], number: int, seats: Sequence[str], seed: int | str) -> Event:
+    """The ``game`` event that opens a game in the log."""
+    return {
+        "event": "game",
+        "schema_version": SCHEMA_VERSION,
+        "game": number,
+        "rules": game.rules.name,
+        "players": game.players,
+        "seats": list(seats),
+        "seed": seed,
+        "options": game.options,
+    }
+
+
+def first_dealer(seed: int | str, number: int, players: int) -> int:
+    """The first dealer of game ``number``, drawn at random from the game's seed."""
+    return seeded_rng(seed, number, "dealer").randrange(players)
+
+
+def round_deck(game: Game[Any], seed: int | str, number: int, round_number: int) -> list[Piece]:
+    """The shuffled deck of one round, drawn from the game's seed (the same seed, the same deck)."""
+    return shuffled_deck(game.rules, seeded_rng(seed, number, "deal", round_number))
+
+
+def play_game(
+    game: Game[AgentT],
+    agents: Sequence[AgentT],
+    seat_names: Sequence[str],
+    *,
+    seed: int | str,
+    number: int = 1,
+    log: GameLog,
+) -> Record:
+    """Play one whole game with ``agents`` in seat order; every event goes to ``log`` at once.
+
+    Returns the ``game_end`` record. Raises :class:`IllegalTurnError` if an agent makes an
+    illegal turn (bots never should: that is a bug, and the game stops there).
+    """
+    if len(agents) != game.players or len(seat_names) != game.players:
+        raise MeldsatError(f"{game.players} players need {game.players} agents")
+    log.write(game_header(game, number, seat_names, seed))
+    dealer = first_dealer(seed, number, game.players)
+    round_number = 0
+    while not game.game_over:
+        round_number += 1
+        deck = round_deck(game, seed, number, round_number)
+        dealt = game.start_round(round_number, dealer, list(deck))
+        log.write(
+            {
+                "event": "deal",
+                "game": number,
+                "round": round_number,
+                "dealer": dealer,
+                "deck": pieces_json(deck, game.rules),
+                **dealt,
+            }
+        )
+        turn = 0
+        while not game.round_over:
+            turn += 1
+            record = game.apply_turn(game.choose_turn(agents[game.to_move]))
+            log.write(
+                {"event": "turn", "game": number, "round": round_number, "turn": turn, **record}
+            )
+        log.write({"event": "round_end", "game": number, "round": round_number, **game.end_round()})
+        dealer = game.next_dealer(dealer)
+    result = game.end_game()
+    log.write({"event": "game_end", "game": number, **result})
+    return result

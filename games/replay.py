@@ -1,0 +1,208 @@
+"""Replay a game log: re-deal from the seed, re-check every turn, recompute every score.
+
+Each turn's decisions (cards drawn, the table after, knock, discard) go back through the game's
+``apply_turn``, which judges the play with the rule checker; the record it rebuilds must equal the
+logged one key for key, and so must every deal, round score and final score. The first difference
+or broken rule is reported with its line, game, round and turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from meldsat.errors import MeldsatError
+from meldsat.games.engine import (
+    SCHEMA_VERSION,
+    Game,
+    IllegalTurnError,
+    Record,
+    first_dealer,
+    round_deck,
+)
+from meldsat.games.log import Event
+from meldsat.games.records import pieces_json
+from meldsat.games.registry import new_game
+
+_ENVELOPE = frozenset({"event", "game", "round", "turn"})
+
+
+class WrongTurnError(MeldsatError):
+    """A log entry that the replay refuses: an illegal turn or a number that does not add up."""
+
+    def __init__(self, line: int, where: str, message: str) -> None:
+        super().__init__(f"line {line}: {where}: {message}")
+        self.line = line
+        self.where = where
+
+
+@dataclass
+class ReplayReport:
+    """What a replay confirmed."""
+
+    games: int = 0
+    rounds: int = 0
+    turns: int = 0
+    incomplete_game: int | None = None  # a last game cut off (an interrupted run)
+
+
+@dataclass
+class _Current:
+    """The game being replayed and where it has got to."""
+
+    game: Game[Any]
+    number: int
+    seed: int | str
+    round: int = 0
+    dealer: int = 0
+    turn: int = 0
+
+
+def replay_events(events: Iterable[tuple[int, Event]]) -> ReplayReport:
+    """Replay ``(line, event)`` pairs; raises :class:`WrongTurnError` at the first wrong one."""
+    report = ReplayReport()
+    current: _Current | None = None
+    line = 0
+    for line, event in events:
+        kind = event["event"]
+        try:
+            if kind == "game":
+                if current is not None:
+                    raise _MismatchError(
+                        f"game {current.number} has no game_end before the next game"
+                    )
+                current = _start(event)
+                continue
+            if current is None:
+                raise _MismatchError(f"a '{kind}' event before any game event")
+            if event.get("game") != current.number:
+                raise _MismatchError(f"game number {event.get('game')}, expected {current.number}")
+            if kind == "deal":
+                _deal(current, event)
+            elif kind == "turn":
+                _turn(current, event)
+                report.turns += 1
+            elif kind == "round_end":
+                if not current.game.round_over:
+                    raise _MismatchError("round_end while the round is still going on")
+                _compare(current.game.end_round(), event)
+                report.rounds += 1
+            elif kind == "game_end":
+                if not current.game.game_over:
+                    raise _MismatchError("game_end before the game is over")
+                _compare(current.game.end_game(), event)
+                report.games += 1
+                current = None
+            else:
+                raise _MismatchError(f"unknown event '{kind}'")
+        except (_MismatchError, IllegalTurnError) as error:
+            raise WrongTurnError(line, _where(event, current), str(error)) from None
+        except MeldsatError as error:
+            raise WrongTurnError(line, _where(event, current), f"unreadable: {error}") from None
+    if current is not None:
+        report.incomplete_game = current.number
+    return report
+
+
+class _MismatchError(Exception):
+    """A difference found while replaying (turned into :class:`WrongTurnError` with its place)."""
+
+
+def _where(event: Event, current: _Current | None) -> str:
+    parts = [f"game {event.get('game', current.number if current else '?')}"]
+    if "round" in event:
+        parts.append(f"round {event['round']}")
+    if "turn" in event:
+        seat = event.get("seat")
+        parts.append(f"turn {event['turn']}" + (f" (seat {seat})" if seat is not None else ""))
+    elif event["event"] != "turn":
+        parts.append(event["event"])
+    return ", ".join(parts)
+
+
+def _start(event: Event) -> _Current:
+    if event.get("schema_version") != SCHEMA_VERSION:
+        raise _MismatchError(
+            f"schema_version {event.get('schema_version')}, expected {SCHEMA_VERSION}"
+        )
+    rules, players, seed = event.get("rules"), event.get("players"), event.get("seed")
+    options = event.get("options")
+    if (
+        not isinstance(rules, str)
+        or not isinstance(players, int)
+        or not isinstance(seed, int | str)
+    ):
+        raise _MismatchError("a game event needs 'rules', 'players' and 'seed'")
+    if not isinstance(options, dict):
+        raise _MismatchError("a game event needs 'options' (an object)")
+    number = event.get("game")
+    if not isinstance(number, int):
+        raise _MismatchError("a game event needs its number 'game'")
+    game = new_game(rules, players, options)
+    if game.options != options:
+        raise _MismatchError(f"options {options}, the game plays with {game.options}")
+    return _Current(game, number, seed)
+
+
+def _deal(current: _Current, event: Event) -> None:
+    if current.round and not current.game.round_over:
+        raise _MismatchError("a new deal while the round is still going on")
+    if current.game.game_over:
+        raise _MismatchError("a new deal after the game is over")
+    expected_round = current.round + 1
+    if event.get("round") != expected_round:
+        raise _MismatchError(f"round {event.get('round')}, expected {expected_round}")
+    dealer = (
+        first_dealer(current.seed, current.number, current.game.players)
+        if expected_round == 1
+        else current.game.next_dealer(current.dealer)
+    )
+    if event.get("dealer") != dealer:
+        raise _MismatchError(
+            f"dealer {event.get('dealer')}, but the seed and rotation give {dealer}"
+        )
+    deck = round_deck(current.game, current.seed, current.number, expected_round)
+    if event.get("deck") != pieces_json(deck, current.game.rules):
+        raise _MismatchError("the deck is not the one the seed shuffles")
+    current.round, current.dealer, current.turn = expected_round, dealer, 0
+    dealt = current.game.start_round(expected_round, dealer, list(deck))
+    _compare(dealt, event)
+
+
+def _turn(current: _Current, event: Event) -> None:
+    if current.round == 0 or current.game.round_over:
+        raise _MismatchError("a turn outside a round")
+    if event.get("round") != current.round:
+        raise _MismatchError(f"round {event.get('round')}, expected {current.round}")
+    current.turn += 1
+    if event.get("turn") != current.turn:
+        raise _MismatchError(f"turn {event.get('turn')}, expected {current.turn}")
+    if event.get("seat") != current.game.to_move:
+        raise _MismatchError(
+            f"seat {event.get('seat')} played, but it was seat {current.game.to_move}'s turn"
+        )
+    _compare(current.game.apply_turn(event), event)
+
+
+def _compare(rebuilt: Record, event: Event) -> None:
+    """The logged event must hold exactly what the replay rebuilt (beside the envelope keys)."""
+    logged = {key: value for key, value in event.items() if key not in _ENVELOPE}
+    for key in sorted(set(rebuilt) | set(logged)):
+        if key in ("dealer", "deck"):
+            continue
+        if rebuilt.get(key, _MISSING) != logged.get(key, _MISSING):
+            raise _MismatchError(
+                f"'{key}' is {_show(logged.get(key, _MISSING))} in the log, "
+                f"but the replay gives {_show(rebuilt.get(key, _MISSING))}"
+            )
+
+
+_MISSING = object()
+
+
+def _show(value: object) -> str:
+    if value is _MISSING:
+        return "missing"
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."

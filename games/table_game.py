@@ -1,0 +1,132 @@
+"""What the games with a shared table have in common: hands, stock, table, melding by the checker.
+
+Manipulation and the 500 family deal from one stock onto one shared table and judge every meld
+with :func:`meldsat.moves.check_move`; their turn structure and scoring live in their own modules.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from meldsat.cards import Joker, Piece
+from meldsat.games.agents import MeldingAgent, TurnView
+from meldsat.games.engine import Game, IllegalTurnError, Record
+from meldsat.games.records import pieces_json, read_table, table_json
+from meldsat.moves import check_move
+from meldsat.notation import Meld, Table, sort_pieces
+from meldsat.rules import RuleSet
+
+
+class TableGame(Game[MeldingAgent]):
+    """A game with a stock, a hand per seat and one shared table of melds."""
+
+    def __init__(self, rules: RuleSet, options: dict[str, Any] | None = None) -> None:
+        super().__init__(rules, options)
+        self.hands: list[Meld] = [() for _ in range(rules.players)]
+        self.table: Table = ()
+        self.stock: list[Piece] = []
+        self.seat = 0
+        self.round_number = 0
+
+    @property
+    def to_move(self) -> int:
+        """The seat whose turn it is."""
+        return self.seat
+
+    def deal(self, number: int, dealer: int, deck: list[Piece]) -> Record:
+        """Deal ``hand_size`` cards to each seat, one at a time from the left of the dealer."""
+        self.round_number = number
+        self.stock = deck
+        dealt: list[list[Piece]] = [[] for _ in range(self.players)]
+        for _ in range(self.rules.hand_size):
+            for offset in range(1, self.players + 1):
+                dealt[(dealer + offset) % self.players].append(self.stock.pop())
+        self.hands = [sort_pieces(hand) for hand in dealt]
+        self.table = ()
+        self.seat = (dealer + 1) % self.players
+        return {"hands": [pieces_json(hand, self.rules) for hand in self.hands]}
+
+    def view(
+        self,
+        hand: Meld,
+        draws: int,
+        *,
+        stock_left: int,
+        last_chance: bool,
+        table: Table | None = None,
+    ) -> TurnView:
+        """What the player to move sees, holding ``hand`` (with ``table`` if not the current)."""
+        sizes = tuple(
+            len(hand) if seat == self.seat else len(held) for seat, held in enumerate(self.hands)
+        )
+        return TurnView(
+            self.rules,
+            self.seat,
+            self.table if table is None else table,
+            sort_pieces(hand),
+            draws,
+            stock_left,
+            last_chance,
+            sizes,
+        )
+
+    def points(self, hand: Sequence[Piece]) -> int:
+        """What a hand counts."""
+        return sum(self.rules.value(piece) for piece in hand)
+
+    def meld(self, hand: Meld, after: Any, draws: int | None) -> tuple[Table, Meld]:
+        """Check the turn from the current table to ``after`` (JSON) with ``hand``.
+
+        Returns the new table (canonical) and the pieces played; raises
+        :class:`IllegalTurnError` naming every broken rule.
+        """
+        new_table = read_table(after, self.rules, "table_after")
+        verdict = check_move(self.table, hand, new_table, self.rules, draws=draws)
+        if not verdict.legal:
+            reasons = "; ".join(f"{reason.code}: {reason.message}" for reason in verdict.reasons)
+            raise IllegalTurnError(f"illegal play: {reasons}")
+        return tuple(meld.pieces for meld in verdict.table.melds), verdict.played
+
+    def hand_json(self, hand: Sequence[Piece]) -> list[str]:
+        """A hand as canonical text, sorted."""
+        return pieces_json(sort_pieces(hand), self.rules)
+
+    def table_json(self, table: Table | None = None) -> list[list[str]]:
+        """The table (the current one by default) as JSON."""
+        return table_json(self.table if table is None else table, self.rules)
+
+
+def remove_pieces(hand: Sequence[Piece], played: Sequence[Piece]) -> Meld:
+    """The hand without the ``played`` pieces (each removed once)."""
+    left = Counter(hand)
+    left.subtract(played)
+    if any(count < 0 for count in left.values()):
+        raise IllegalTurnError("a played card is not in the hand")
+    return sort_pieces(left.elements())
+
+
+def played_pieces(before: Table, after: Table) -> Meld:
+    """The pieces the table gains from ``before`` to ``after`` (jokers as they are in a hand)."""
+    gained = Counter(map(hand_form, (piece for meld in after for piece in meld)))
+    gained.subtract(map(hand_form, (piece for meld in before for piece in meld)))
+    return sort_pieces(piece for piece, count in gained.items() for _ in range(max(count, 0)))
+
+
+def hand_form(piece: Piece) -> Piece:
+    """A piece as it is held in a hand: a joker loses its declaration."""
+    return Joker() if isinstance(piece, Joker) else piece
+
+
+def ask_meld(agent: MeldingAgent, view: TurnView) -> Table | None:
+    """The agent's table after melding, ``None`` for no meld (an unchanged table counts as none)."""
+    after = agent.choose_meld(view)
+    if after is None or sorted(map(sorted_meld, after)) == sorted(map(sorted_meld, view.table)):
+        return None
+    return after
+
+
+def sorted_meld(meld: Sequence[Piece]) -> list[str]:
+    """A meld's pieces as sorted text (to compare melds whatever their order)."""
+    return sorted(piece.text() for piece in meld)
