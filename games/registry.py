@@ -7,6 +7,7 @@ from typing import Any
 
 from meldsat.errors import RulesError
 from meldsat.games.engine import Game
+from meldsat.games.gin import GinGame
 from meldsat.games.manipulation import ManipulationGame
 from meldsat.games.rummy500 import Rummy500Game
 from meldsat.rules import RuleSet, get_rules
@@ -18,6 +19,9 @@ GAMES: dict[str, GameFactory] = {
     "rummy500": Rummy500Game,
     "rummy300": Rummy500Game,
     "rummy500-killer": Rummy500Game,
+    "gin": GinGame,
+    "oklahoma-gin": GinGame,
+    "hollywood-gin": GinGame,
 }
 
 
