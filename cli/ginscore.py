@@ -7,24 +7,27 @@ the gin rule sets here.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from meldsat.cli.jsonout import json_header
 from meldsat.cli.layoff import score_json
 from meldsat.cli.render import console, print_line
 from meldsat.gin.bits import check_gin_rules
-from meldsat.gin.scorefile import read_score_file
+from meldsat.gin.scorefile import read_hand_results
 from meldsat.gin.scoring import ScoreSheet, score_sheet
 from meldsat.rules import RuleSet
 
 GIN_FAMILY = ("gin", "oklahoma-gin", "hollywood-gin")
 
 
-def score_gin_sheet(rules: RuleSet, text: str, json_output: bool) -> int:
-    """The gin family's score sheet of a hand-results file's ``text``: hands, then each game
-    column with its bonuses (exit code 0, the game over or not)."""
+def score_gin_sheet(
+    rules: RuleSet, entries: Sequence[tuple[int, dict[str, Any]]], json_output: bool
+) -> int:
+    """The gin family's score sheet of a file's (line number, object) pairs: hands, then each
+    game column with its bonuses (exit code 0, the game over or not)."""
     check_gin_rules(rules)
-    players, results = read_score_file(text)
+    players, results = read_hand_results(entries)
     sheet = score_sheet(rules, players, results)
     if json_output:
         print(json.dumps(gin_sheet_json(rules, sheet)))

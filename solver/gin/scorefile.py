@@ -1,5 +1,8 @@
 """Reading a gin score file: JSON lines, a players line first, then one line per hand.
 
+The lines come already parsed (``meldsat score`` reads JSON lines the same way for every game),
+as (line number, object) pairs; this module checks and reads them.
+
 ::
 
     {"players": ["Ann", "Bob"]}
@@ -10,12 +13,12 @@
 
 ``defender_deadwood`` is counted after the defender's layoffs. ``upcard`` is the hand's first
 upcard (Oklahoma needs it: a spade doubles the hand). ``{"dead": true}`` is a hand nobody knocked.
-Blank lines are skipped. Every error names its line.
+Every error names its line.
 """
 
 from __future__ import annotations
 
-import json
+from collections.abc import Iterable
 from typing import Any
 
 from meldsat.cards import Card, parse_card
@@ -25,19 +28,13 @@ from meldsat.gin.scoring import HandResult
 _HAND_KEYS = {"knocker", "knocker_deadwood", "defender_deadwood", "big_gin", "upcard"}
 
 
-def read_score_file(text: str) -> tuple[list[str], list[HandResult]]:
-    """The players and the hand results of a score file's text."""
+def read_hand_results(
+    entries: Iterable[tuple[int, dict[str, Any]]],
+) -> tuple[list[str], list[HandResult]]:
+    """The players and the hand results of a score file's (line number, object) pairs."""
     players: list[str] | None = None
     results: list[HandResult] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            item = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise MeldsatError(f"line {number}: not JSON ({error.msg})") from None
-        if not isinstance(item, dict):
-            raise MeldsatError(f"line {number}: expected a JSON object")
+    for number, item in entries:
         if players is None:
             players = _players(item, number)
         else:
