@@ -200,9 +200,8 @@ def analyse_hand(
         return HandAnalysis(
             ordered, arrangement, None, (), limit, arrangement.deadwood <= limit, gin, False
         )
-    options, best_melds = _discard_options(hand, ordered, keep)
+    options, best_melds, big_gin = _discard_options(hand, ordered, keep)
     best = _arrangement(hand & ~card_bit(options[0].discard), best_melds)
-    big_gin = least_deadwood_mask(hand, mask_value(hand)) == 0
     can_knock = big_gin or best.deadwood <= limit
     return HandAnalysis(
         ordered,
@@ -218,33 +217,28 @@ def analyse_hand(
 
 def _discard_options(
     hand: int, cards: Sequence[Card], keep: Card | None
-) -> tuple[tuple[DiscardOption, ...], tuple[int, ...]]:
-    """Every discard with the least deadwood of the rest, from one enumeration of the packings,
-    and the melds of the best packing for the best discard."""
+) -> tuple[tuple[DiscardOption, ...], tuple[int, ...], bool]:
+    """Every discard with the least deadwood of the rest (best first), the melds of the best
+    discard's arrangement, and whether all the cards meld (big gin): one enumeration of the
+    packings answers all three."""
     bits = [card_bit(card) for card in cards]
     # For each card, the best packing that leaves it out: its melded value and its melds.
     best_value = [-1] * len(cards)
     best_melds: list[tuple[int, ...]] = [()] * len(cards)
+    most = 0
     for used, value, chosen in _packings(hand_melds(hand), 0, 0, 0, ()):
+        most = max(most, value)
         for index, bit in enumerate(bits):
             if value > best_value[index] and not used & bit:
                 best_value[index] = value
                 best_melds[index] = chosen
     total = mask_value(hand)
+    worth = [BIT_VALUE[bit.bit_length() - 1] for bit in bits]
+    after = [total - worth[index] - best_value[index] for index in range(len(cards))]
     ranked = sorted(
         (index for index, card in enumerate(cards) if card != keep),
         # Least deadwood first; among ties the highest card goes (it would cost most if caught).
-        key=lambda index: (
-            total - BIT_VALUE[bits[index].bit_length() - 1] - best_value[index],
-            -BIT_VALUE[bits[index].bit_length() - 1],
-            -cards[index].rank,
-            cards[index].suit,
-        ),
+        key=lambda index: (after[index], -worth[index], -cards[index].rank, cards[index].suit),
     )
-    options = tuple(
-        DiscardOption(
-            cards[index], total - BIT_VALUE[bits[index].bit_length() - 1] - best_value[index]
-        )
-        for index in ranked
-    )
-    return options, best_melds[ranked[0]]
+    options = tuple(DiscardOption(cards[index], after[index]) for index in ranked)
+    return options, best_melds[ranked[0]], most == total
