@@ -37,6 +37,7 @@ from meldsat.cards import Card, Piece
 from meldsat.errors import MeldsatError
 from meldsat.games.engine import Game, IllegalTurnError, Record
 from meldsat.games.records import pieces_json
+from meldsat.gin.bits import rank_order
 from meldsat.gin.deadwood import analyse_hand, best_arrangement, knock_limit
 from meldsat.gin.draw import draw_advice
 from meldsat.gin.layoff import settle_knock
@@ -109,7 +110,7 @@ class GinGame(Game[GinAgent]):
         for _ in range(self.rules.hand_size):
             for offset in (1, 2):
                 dealt[(dealer + offset) % 2].append(self.stock.pop())
-        self.hands = [sorted(hand, key=_order) for hand in dealt]
+        self.hands = [sorted(hand, key=rank_order) for hand in dealt]
         self.first_upcard = self.stock.pop()
         self.discards = [self.first_upcard]
         self.seat = (dealer + 1) % 2
@@ -179,7 +180,7 @@ class GinGame(Game[GinAgent]):
             raise IllegalTurnError("a gin turn needs 'source' (stock or upcard) and 'knock'")
         seat = self.seat
         drawn = self.discards.pop() if source == "upcard" else self.stock.pop()
-        held = sorted([*self.hands[seat], drawn], key=_order)
+        held = sorted([*self.hands[seat], drawn], key=rank_order)
         record: Record = {"seat": seat, "source": source, "drawn": str(drawn)}
         if decision.get("discard") is None:
             if not (
@@ -308,7 +309,3 @@ class GinGame(Game[GinAgent]):
             "totals": totals,
             "winners": [seat for seat in (0, 1) if totals[seat] == best],
         }
-
-
-def _order(card: Card) -> int:
-    return card.rank * 4 + card.suit
