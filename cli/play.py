@@ -24,11 +24,11 @@ from meldsat.games.agents import TurnView
 from meldsat.games.bots import BOT_NAMES, DEFAULT_TIME_LIMIT, make_bot
 from meldsat.games.deck import seeded_rng
 from meldsat.games.engine import play_game
-from meldsat.games.gin import GinGame
 from meldsat.games.log import Event, GameLog, JsonlLog, NullLog
 from meldsat.games.play_input import PLAY_HELP, table_after_play
 from meldsat.games.records import read_pieces, read_table
 from meldsat.games.registry import new_game
+from meldsat.games.table_game import TableGame
 from meldsat.moves import check_move
 from meldsat.notation import Table, format_table
 from meldsat.play import Objective
@@ -229,8 +229,8 @@ def play_command(  # noqa: PLR0917 (one argument per command-line option)
     if len(others) != players - 1:
         raise MeldsatError(f"--bots '{bots}' names {len(names)} bots for {players - 1} other seats")
     game = new_game(rules, players)
-    if isinstance(game, GinGame):
-        raise MeldsatError("the gin games have no terminal play yet: use meldsat simulate")
+    if not isinstance(game, TableGame):
+        raise MeldsatError(f"meldsat play plays the shared-table games, not '{rules}'")
     out = console()
     agents: list[Any] = [TerminalPlayer(read_line, out, time_limit)]
     agents.extend(

@@ -31,7 +31,8 @@ Bots (the ``--bots`` names of ``meldsat simulate``) play the exact analysis:
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any
 
 from meldsat.cards import Card, Piece
 from meldsat.errors import MeldsatError
@@ -54,11 +55,21 @@ _SEAT_NAMES = ("0", "1")
 GIN_BOTS = ("knocker", "greedy-points", "greedy-cards", "hoarder", "random")
 
 
-class GinAgent(Protocol):
-    """What the gin game needs of a player: its bot name and its random generator."""
+@dataclass
+class GinBot:
+    """A gin bot: its name says how it plays (see the module's list); ``rng`` for ``random``."""
 
     name: str
     rng: random.Random
+
+
+def make_gin_bot(name: str, rng: random.Random, time_limit: float = 0.0) -> GinBot:
+    """The gin bot called ``name``; ``time_limit`` is unused (the gin analysis is immediate)."""
+    del time_limit
+    bot = name.strip().lower()
+    if bot not in GIN_BOTS:
+        raise MeldsatError(f"unknown gin bot '{name}' (choose from {', '.join(GIN_BOTS)})")
+    return GinBot(bot, rng)
 
 
 def _card(value: Any, what: str) -> Card:
@@ -70,7 +81,7 @@ def _card(value: Any, what: str) -> Card:
     return pieces[0]
 
 
-class GinGame(Game[GinAgent]):
+class GinGame(Game[GinBot]):
     """One game of Gin Rummy, Oklahoma Gin or Hollywood Gin (two players)."""
 
     def __init__(self, rules: RuleSet, options: dict[str, Any] | None = None) -> None:
@@ -126,12 +137,9 @@ class GinGame(Game[GinAgent]):
         """This hand's knock limit (Oklahoma: from the first upcard)."""
         return knock_limit(self.rules, self.first_upcard)
 
-    def choose_turn(self, agent: GinAgent) -> Record:
+    def choose_turn(self, agent: GinBot) -> Record:
         """The bot's draw, discard and knock (see the module's list of bots)."""
-        name = getattr(agent, "name", None)
-        if name not in GIN_BOTS:
-            # A person at the terminal (meldsat play) has no gin turn prompts yet.
-            raise MeldsatError(f"gin is played by the bots {', '.join(GIN_BOTS)}, not by '{name}'")
+        name = agent.name
         hand = self.hands[self.seat]
         upcard = self.discards[-1]
         if name == "random":

@@ -28,31 +28,17 @@ class ManipulationGame(TableGame):
 
     def __init__(self, rules: RuleSet, options: dict[str, Any] | None = None) -> None:
         super().__init__(rules, {"max_rounds": DEFAULT_MAX_ROUNDS, **(options or {})})
-        self.totals = [0] * rules.players
         self.rounds_won = [0] * rules.players
         self.knocker: int | None = None
-        self.went_out: int | None = None
         self.final_turns: int | None = None  # turns left after the stock ran out
-        self._round_over = False
-        self._game_over = False
 
     def start_round(self, number: int, dealer: int, deck: list[Piece]) -> Record:
         """Deal 10 cards each; the player left of the dealer starts."""
         self.knocker = None
         self.went_out = None
         self.final_turns = None
-        self._round_over = False
+        self.round_ended = False
         return self.deal(number, dealer, deck)
-
-    @property
-    def round_over(self) -> bool:
-        """True after a knock, a player going out, or the last turn after the stock ran out."""
-        return self._round_over
-
-    @property
-    def game_over(self) -> bool:
-        """True once a player has reached the target (or the round cap was hit)."""
-        return self._game_over
 
     @property
     def draw_limit(self) -> int:
@@ -156,7 +142,7 @@ class ManipulationGame(TableGame):
         elif not self.stock:
             # Every player, the one who took the last card included, takes one more turn.
             self.final_turns = self.players
-        self._round_over = ends is not None
+        self.round_ended = ends is not None
         self.seat = (seat + 1) % self.players
         return ends
 
@@ -170,7 +156,7 @@ class ManipulationGame(TableGame):
             self.totals[seat] += score
         for seat in result.winners:
             self.rounds_won[seat] += 1
-        self._game_over = (
+        self.game_ended = (
             game_reached_target(self.totals, self.rules.scoring)
             or self.round_number >= self.options["max_rounds"]
         )

@@ -31,14 +31,10 @@ class Rummy500Game(TableGame):
 
     def __init__(self, rules: RuleSet, options: dict[str, Any] | None = None) -> None:
         super().__init__(rules, {"max_deals": DEFAULT_MAX_DEALS, **(options or {})})
-        self.totals = [0] * rules.players
         self.laid = [0] * rules.players
         self.pool = 0
         self.discards: list[Piece] = []
         self.turns_taken = 0
-        self.went_out: int | None = None
-        self._round_over = False
-        self._game_over = False
 
     @property
     def turn_limit(self) -> int:
@@ -52,18 +48,8 @@ class Rummy500Game(TableGame):
         self.discards = []
         self.turns_taken = 0
         self.went_out = None
-        self._round_over = False
+        self.round_ended = False
         return {"pool": self.pool, **self.deal(number, dealer, deck)}
-
-    @property
-    def round_over(self) -> bool:
-        """True once someone went out, the stock ran out or the last round was played."""
-        return self._round_over
-
-    @property
-    def game_over(self) -> bool:
-        """True once someone reached the target (or the deal cap was hit)."""
-        return self._game_over
 
     def choose_turn(self, agent: MeldingAgent) -> Record:
         """Draw, ask for a meld, then for a discard unless the hand is empty."""
@@ -105,7 +91,7 @@ class Rummy500Game(TableGame):
             ends = "stock"
         elif self.turns_taken >= self.turn_limit:
             ends = "rounds"
-        self._round_over = ends is not None
+        self.round_ended = ends is not None
         self.seat = (seat + 1) % self.players
         return {
             "seat": seat,
@@ -145,7 +131,7 @@ class Rummy500Game(TableGame):
         self.pool = result.pool_carried
         for seat, score in enumerate(result.scores):
             self.totals[seat] += score
-        self._game_over = (
+        self.game_ended = (
             bool(game_winners(self.totals, self.rules.scoring))
             or self.round_number >= self.options["max_deals"]
         )

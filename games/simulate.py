@@ -12,11 +12,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from meldsat.games.bots import SolverUse, make_bot
+from meldsat.games.bots import SolverUse
 from meldsat.games.deck import seeded_rng
 from meldsat.games.engine import play_game
 from meldsat.games.log import Event, GameLog
-from meldsat.games.registry import new_game
+from meldsat.games.registry import new_agent, new_game
 
 Z_95 = 1.959963984540054  # the two-sided 95 % normal quantile
 
@@ -154,12 +154,14 @@ def simulate(
     for number in range(1, games + 1):
         game = new_game(rules, len(bots), options)
         agents = [
-            make_bot(name, seeded_rng(seed, number, "bot", seat), time_limit)
+            new_agent(rules, name, seeded_rng(seed, number, "bot", seat), time_limit)
             for seat, name in enumerate(bots)
         ]
         play_game(game, agents, list(bots), seed=seed, number=number, log=counting)
         for agent in agents:
-            result.solver.add(agent.solver)
+            use = getattr(agent, "solver", None)
+            if isinstance(use, SolverUse):
+                result.solver.add(use)
         if progress is not None:
             progress(number)
     return result

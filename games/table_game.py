@@ -29,6 +29,20 @@ class TableGame(Game[MeldingAgent]):
         self.stock: list[Piece] = []
         self.seat = 0
         self.round_number = 0
+        self.totals = [0] * rules.players
+        self.went_out: int | None = None
+        self.round_ended = False
+        self.game_ended = False
+
+    @property
+    def round_over(self) -> bool:
+        """True once the current round (deal) has ended."""
+        return self.round_ended
+
+    @property
+    def game_over(self) -> bool:
+        """True once someone reached the target (or the game's safety stop was hit)."""
+        return self.game_ended
 
     @property
     def to_move(self) -> int:

@@ -4,14 +4,20 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from meldsat.games.agents import TurnView
+from meldsat.games.bots import HintBot, make_bot
+from meldsat.games.engine import IllegalTurnError, play_game
 from meldsat.games.log import JsonlLog, MemoryLog, read_events
+from meldsat.games.registry import new_game
 from meldsat.games.replay import WrongTurnError, replay_events
 from meldsat.games.simulate import simulate
+from meldsat.notation import Table
 
 BOTS = ["greedy-points", "hoarder", "knocker", "random"]
 
@@ -107,3 +113,17 @@ def test_the_log_file_keeps_every_finished_game_of_an_interrupted_run(tmp_path: 
     report = replay_events(read_events(cut, "cut"))
     assert report.games == 1
     assert report.incomplete_game == 2
+
+
+class _TwoCardMelder(HintBot):
+    """A broken bot: lays its first two cards as a meld (never legal)."""
+
+    def choose_meld(self, view: TurnView) -> Table | None:
+        return (*view.table, view.hand[:2])
+
+
+def test_a_bot_that_breaks_a_rule_stops_the_game() -> None:
+    game = new_game("manipulation", 2)
+    bots = [_TwoCardMelder("broken", random.Random(0)), make_bot("knocker", random.Random(1))]
+    with pytest.raises(IllegalTurnError, match="illegal_meld"):
+        play_game(game, bots, ["broken", "knocker"], seed=1, log=MemoryLog())

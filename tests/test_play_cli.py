@@ -108,3 +108,14 @@ def _wait_for(session: str, text: str) -> str:
             return screen
         time.sleep(0.1)
     raise AssertionError(f"'{text}' never appeared; the screen shows:\n{screen}")
+
+
+def test_a_500_game_asks_for_a_discard_from_the_hand(
+    run_cli: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("draw\nZZ\n2C\n"))
+    result = run_cli("play", "--rules", "rummy500", "--players", "2", "--seed", "2")
+    assert result.code == 0
+    assert "discard which card? not understood: unknown card 'ZZ'" in result.out
+    assert "discard which card? 2C is not in your hand" in result.out
+    assert result.out.rstrip().endswith("game abandoned")

@@ -75,9 +75,15 @@ VARIANTS = ["rummy500", "rummy300", "rummy500-killer"]
 @pytest.fixture(scope="module")
 def logs() -> dict[str, list[dict[str, Any]]]:
     result = {}
+    # Between them the three games seat every bot.
+    seats = {
+        "rummy500": ["greedy-points", "hoarder", "random"],
+        "rummy300": ["greedy-cards", "knocker"],
+        "rummy500-killer": ["random", "greedy-points", "hoarder", "greedy-cards"],
+    }
     for rules in VARIANTS:
         log = MemoryLog()
-        bots = ["greedy-points", "hoarder", "random"]
+        bots = seats[rules]
         simulate(rules, bots, 1, 5, log, time_limit=5.0, options={"max_deals": 2})
         result[rules] = log.events
     return result
