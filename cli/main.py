@@ -18,7 +18,7 @@ import typer
 from typer.core import TyperGroup
 
 from meldsat import MeldsatError, __version__
-from meldsat.cli import check, hint, rules, validate
+from meldsat.cli import check, deadwood, hint, layoff, rules, validate
 from meldsat.cli import play as play_cli
 from meldsat.cli import replay as replay_cli
 from meldsat.cli import score as score_cli
@@ -95,6 +95,8 @@ app.command("validate")(validate.validate_command)
 app.command("check")(check.check_command)
 app.command("hint")(hint.hint_command)
 app.command("rules")(rules.rules_command)
+app.command("deadwood")(deadwood.deadwood_command)
+app.command("layoff")(layoff.layoff_command)
 app.command("simulate")(simulate_cli.simulate_command)
 app.command("replay")(replay_cli.replay_command)
 app.command("score")(score_cli.score_command)

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from meldsat.cli.inputs import read_source
+from meldsat.cli.inputs import MAX_LOG_BYTES, read_source
 from meldsat.cli.jsonout import SCHEMA_VERSION
 from meldsat.errors import MeldsatError
 from meldsat.games.log import read_events
@@ -21,7 +21,7 @@ def replay_command(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
 ) -> int:
     """Replay a game log: every turn re-checked by the rule checker, every score recomputed."""
-    text = read_source(log)
+    text = read_source(log, limit=MAX_LOG_BYTES)
     try:
         report = replay_events(read_events(text.splitlines(), log))
     except WrongTurnError as error:

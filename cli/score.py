@@ -12,7 +12,8 @@ from typing import Annotated, Any
 
 import typer
 
-from meldsat.cli.inputs import read_source
+from meldsat.cli.ginscore import GIN_FAMILY, score_gin_sheet
+from meldsat.cli.inputs import MAX_LOG_BYTES, read_source
 from meldsat.cli.jsonout import SCHEMA_VERSION
 from meldsat.cli.render import console
 from meldsat.errors import MeldsatError, RulesError
@@ -32,11 +33,17 @@ def score_command(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
 ) -> int:
     """Turn round (deal) results into the score sheet: every round's scores and the game's end."""
-    name = get_rules(rules).name
+    rule_set = get_rules(rules)
+    name = rule_set.name
+    text = read_source(results, limit=MAX_LOG_BYTES)
+    if name in GIN_FAMILY:
+        return score_gin_sheet(rule_set, _entries(text, results), as_json)
     scorer = SCORERS.get(name)
     if scorer is None:
-        raise RulesError(f"no score sheet for '{rules}' (sheets: {', '.join(sorted(SCORERS))})")
-    entries = [entry for _, entry in _entries(read_source(results), results)]
+        raise RulesError(
+            f"no score sheet for '{rules}' (sheets: {', '.join(sorted([*SCORERS, *GIN_FAMILY]))})"
+        )
+    entries = [entry for _, entry in _entries(text, results)]
     sheet = scorer(entries, name)
     if as_json:
         print(json.dumps({"schema_version": SCHEMA_VERSION, **sheet}))

@@ -10,6 +10,7 @@ from typing import Any
 from meldsat.errors import RulesError
 from meldsat.games.bots import make_bot
 from meldsat.games.engine import Game
+from meldsat.games.gin import GinGame, make_gin_bot
 from meldsat.games.manipulation import ManipulationGame
 from meldsat.games.rummy500 import Rummy500Game
 from meldsat.rules import RuleSet, get_rules
@@ -23,6 +24,9 @@ GAMES: dict[str, GameFactory] = {
     "rummy500": Rummy500Game,
     "rummy300": Rummy500Game,
     "rummy500-killer": Rummy500Game,
+    "gin": GinGame,
+    "oklahoma-gin": GinGame,
+    "hollywood-gin": GinGame,
 }
 
 
@@ -39,6 +43,8 @@ def new_game(rules_name: str, players: int, options: dict[str, Any] | None = Non
 
 # The shared-table games all take the hint bots of games/bots.py.
 AGENT_MAKERS: dict[str, AgentMaker] = dict.fromkeys(GAMES, make_bot)
+# The gin games take the gin bots of games/gin.py, which play the exact deadwood analysis.
+AGENT_MAKERS.update(dict.fromkeys(("gin", "oklahoma-gin", "hollywood-gin"), make_gin_bot))
 
 
 def new_agent(rules_name: str, bot: str, rng: random.Random, time_limit: float) -> Any:
