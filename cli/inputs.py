@@ -101,7 +101,13 @@ def load_cli_table(
     """
     if table is None and position is None:
         raise MeldsatError("no table given: use --table or --position")
-    fields = gather_fields(table, hand, position)
+    return table_from_fields(gather_fields(table, hand, position), rules, players)
+
+
+def table_from_fields(
+    fields: dict[str, Any], rules: str | None = None, players: int | None = None
+) -> tuple[RuleSet, list[Meld], Meld]:
+    """The rule set, table and hand of a position's fields, read but not judged (for validate)."""
     check_position_keys(fields)
     rule_set = rules_from_fields(fields, rules, players)
     melds = table_field(fields.get("table"), "table", rule_set)

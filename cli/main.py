@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 
 from meldsat import MeldsatError, __version__
-from meldsat.cli import check, hint, validate
+from meldsat.cli import check, hint, serve, validate
 
 # Typer ships its own copy of click in recent versions and depends on click in older ones; either
 # way its usage errors derive from a class named ClickException, found here without naming the copy.
@@ -49,6 +49,7 @@ def _root(
 app.command("validate")(validate.validate_command)
 app.command("check")(check.check_command)
 app.command("hint")(hint.hint_command)
+app.command("serve")(serve.serve_command)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,296 @@
+"""The web API (``meldsat serve``): the commands' JSON objects over HTTP, and its safety limits."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import anyio
+import httpx
+import pytest
+from starlette.testclient import TestClient
+
+from meldsat.position import position_fields
+from meldsat.web import answers
+from meldsat.web.app import create_app
+from meldsat.web.limits import Limits
+from meldsat.web.openapi import SCHEMAS
+from tests.conftest import CliRunner
+
+EXAMPLE = Path(__file__).parent.parent / "examples" / "manipulation.txt"
+TURN = {"table": "4S 5S 6S *=7S", "hand": "QH KH", "after": "4S 5S 6S | QH KH *=AH"}
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app(), raise_server_exceptions=False) as test_client:
+        yield test_client
+
+
+def example_fields() -> dict[str, Any]:
+    return position_fields(EXAMPLE.read_text(encoding="utf-8"))
+
+
+def post_ok(client: TestClient, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    response = client.post(path, json=body)
+    assert response.status_code == 200, response.text
+    data = response.json()
+    assert isinstance(data, dict)
+    return data
+
+
+def assert_error(response: httpx.Response, status: int, code: str, *fragments: str) -> None:
+    assert response.status_code == status
+    assert response.headers["content-type"] == "application/json"
+    data = response.json()
+    assert set(data) == {"schema_version", "error"}
+    assert data["error"]["code"] == code
+    assert "Traceback" not in response.text
+    for fragment in fragments:
+        assert fragment in data["error"]["message"]
+
+
+def cli_json(run_cli: CliRunner, *args: str) -> dict[str, Any]:
+    result = run_cli(*args, "--json")
+    data = json.loads(result.out)
+    assert isinstance(data, dict)
+    return data
+
+
+# --- the same objects as the command line --------------------------------------------------------
+
+
+def test_hint_answer_is_the_hint_command_json(client: TestClient, run_cli: CliRunner) -> None:
+    answer = post_ok(client, "/api/hint", example_fields())
+    assert answer == cli_json(run_cli, "hint", "--position", str(EXAMPLE))
+    assert answer["status"] == "optimal"
+    assert answer["play"] == ["8D", "QH", "KH"]
+
+
+def test_check_answer_is_the_check_command_json(client: TestClient, run_cli: CliRunner) -> None:
+    answer = post_ok(client, "/api/check", TURN)
+    expected = cli_json(
+        run_cli, "check", "--table", TURN["table"], "--hand", TURN["hand"], "--after", TURN["after"]
+    )
+    assert answer == expected
+    assert answer["legal"] is False
+    assert [reason["code"] for reason in answer["reasons"]] == ["joker_redeclared"]
+
+
+def test_validate_answer_is_the_validate_command_json(
+    client: TestClient, run_cli: CliRunner
+) -> None:
+    body = {"rules": "rummikub", "table": "r12 r13 r1 | k5 b5 o5"}
+    answer = post_ok(client, "/api/validate", body)
+    assert answer == cli_json(run_cli, "validate", "--rules", "rummikub", "--table", body["table"])
+    assert [meld["legal"] for meld in answer["melds"]] == [False, True]
+
+
+def test_hint_table_is_a_legal_turn_for_the_rule_checker(client: TestClient) -> None:
+    fields = example_fields()
+    hint = post_ok(client, "/api/hint", fields)
+    verdict = post_ok(client, "/api/check", {**fields, "after": hint["table"]})
+    assert verdict["legal"] is True
+    assert sorted(verdict["played"]) == sorted(hint["play"])
+
+
+def test_hint_options_are_the_command_options(client: TestClient) -> None:
+    body = {"rules": "rummikub", "hand": "k1 b1 o1 o2 o3"}
+    assert post_ok(client, "/api/hint", body)["play"] == ["o1", "o2", "o3"]
+    by_cards = post_ok(client, "/api/hint", {**body, "objective": "cards", "time_limit": 2})
+    assert by_cards["objective"] == "cards"
+    everything = post_ok(client, "/api/hint", {**body, "all": True})
+    assert everything["status"] == "no_move"
+
+
+def test_rules_lists_every_rule_set_with_its_player_range(client: TestClient) -> None:
+    data = client.get("/api/rules").json()
+    names = [rule_set["name"] for rule_set in data["rule_sets"]]
+    assert names[0] == "manipulation"
+    assert "rummikub" in names
+    manipulation = data["rule_sets"][0]
+    assert (manipulation["min_players"], manipulation["max_players"]) == (2, 5)
+    assert manipulation["notation"] == "cards"
+
+
+# --- drawings for the page ------------------------------------------------------------------------
+
+
+def test_hint_drawing_marks_the_cards_each_step_moves(client: TestClient) -> None:
+    answer = post_ok(client, "/api/hint?draw=1", example_fields())
+    drawing = answer.pop("drawing")
+    assert len(drawing["before"]) == 3
+    assert len(drawing["after"]) == len(answer["table"])
+    assert 'data-card="2C"' in drawing["hand_left"][0]
+    assert drawing["jokers"] == [{"meld": 3, "index": 0, "label": "joker = J♥"}]
+    steps = drawing["steps"]
+    assert [step["text"] for step in steps] == answer["changes"]
+    # 7S leaves the sevens (meld 1, first card) for the end of 4S 5S 6S (meld 0, fourth card).
+    assert steps[0]["before"] == [[1, 0]] and steps[0]["after"] == [[0, 3]]
+    # QH KH come from the hand (-1; sorted hand 2C 8D QH KH) to the new meld.
+    assert steps[3]["before"] == [[-1, 2], [-1, 3]] and steps[3]["after"] == [[3, 1], [3, 2]]
+    for step in steps:
+        for meld, index in step["after"]:
+            assert 'class="card"' in drawing["after"][meld][index]
+
+
+def test_check_drawing_says_which_melds_are_legal(client: TestClient) -> None:
+    answer = post_ok(client, "/api/check?draw=1", TURN)
+    assert answer["drawing"]["legal"] == [True, True]
+    assert len(answer["drawing"]["table"]) == 2
+
+
+def test_cards_draws_the_whole_deck_for_the_picker(client: TestClient) -> None:
+    cards = client.get("/api/cards?rules=manipulation").json()["cards"]
+    assert len(cards) == 53
+    assert cards[-1]["text"] == "*"
+    assert {"text": "10H", "label": "10♥"}.items() <= cards[22].items()
+    gin = client.get("/api/cards?rules=gin").json()["cards"]
+    assert len(gin) == 52  # no jokers in gin
+    assert_error(client.get("/api/cards?rules=poker"), 422, "bad_input", "poker")
+
+
+# --- bad input: the error object, never a traceback -----------------------------------------------
+
+
+def test_bad_card_is_422_naming_the_token(client: TestClient) -> None:
+    response = client.post("/api/hint", json={"table": "4S 5S 6S", "hand": "QX"})
+    assert_error(response, 422, "bad_input", "QX")
+
+
+@pytest.mark.parametrize(
+    ("body", "fragment"),
+    [
+        ({"hand": "QH", "objective": "luck"}, "luck"),
+        ({"hand": "QH", "time_limit": -1}, "time_limit"),
+        ({"hand": "QH", "time_limit": "soon"}, "soon"),
+        ({"hand": "QH", "all": "yes"}, "all"),
+        ({"hand": "QH", "tabel": "QS"}, "tabel"),
+        ({"hand": "QH", "rules": "poker"}, "poker"),
+        ({"table": "8S 8H *"}, "joker"),
+    ],
+)
+def test_bad_options_are_422(client: TestClient, body: dict[str, Any], fragment: str) -> None:
+    assert_error(client.post("/api/hint", json=body), 422, "bad_input", fragment)
+
+
+def test_check_without_after_is_422(client: TestClient) -> None:
+    assert_error(client.post("/api/check", json={"table": "QH KH AH"}), 422, "bad_input", "after")
+
+
+@pytest.mark.parametrize(
+    "body",
+    [b"[1", b"[1, 2]", b'"QH"', b"\xff\xfe", b'{"hand": NaN}', b"[" * 60_000],
+)
+def test_malformed_bodies_are_400(client: TestClient, body: bytes) -> None:
+    assert_error(client.post("/api/validate", content=body), 400, "bad_json")
+
+
+def test_body_over_the_limit_is_413() -> None:
+    with TestClient(create_app(Limits(max_body_bytes=100))) as small:
+        body = {"table": "QH KH AH " * 20}
+        assert_error(small.post("/api/validate", json=body), 413, "too_large", "100 bytes")
+
+
+def test_unknown_path_and_wrong_method_are_error_objects(client: TestClient) -> None:
+    assert_error(client.get("/api/nothing"), 404, "not_found")
+    assert_error(client.get("/api/hint"), 405, "method_not_allowed")
+    assert_error(client.get("/static/../pyproject.toml"), 404, "not_found")
+
+
+def test_unexpected_failure_is_500_without_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(data: dict[str, Any], *, draw: bool) -> dict[str, Any]:
+        raise RuntimeError("secret internals")
+
+    monkeypatch.setattr(answers, "validate_answer", broken)
+    with TestClient(create_app(), raise_server_exceptions=False) as test_client:
+        response = test_client.post("/api/validate", json={})
+    assert_error(response, 500, "internal")
+    assert "secret" not in response.text
+
+
+# --- the bounded pool ----------------------------------------------------------------------------
+
+
+def test_a_blocked_solve_stalls_nothing_and_a_full_queue_is_503(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    release = threading.Event()
+
+    def slow(data: dict[str, Any], *, draw: bool) -> dict[str, Any]:
+        release.wait(10)
+        return {"schema_version": 1}
+
+    monkeypatch.setattr(answers, "validate_answer", slow)
+    app = create_app(Limits(workers=1, queue=1))
+    statuses: list[int] = []
+
+    async def scenario() -> None:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
+
+            async def post() -> None:
+                statuses.append((await http.post("/api/validate", json={})).status_code)
+
+            async with anyio.create_task_group() as group:
+                group.start_soon(post)  # runs in the one worker
+                group.start_soon(post)  # waits in the queue
+                await anyio.sleep(0.2)
+                # The event loop still answers while the worker is blocked.
+                assert (await http.get("/api/rules")).status_code == 200
+                third = await http.post("/api/validate", json={})
+                assert_error(third, 503, "busy")
+                release.set()
+
+    anyio.run(scenario)
+    assert statuses == [200, 200]
+
+
+# --- the description and the command ----------------------------------------------------------
+
+
+def test_answers_carry_every_key_the_openapi_schemas_require(client: TestClient) -> None:
+    document = client.get("/api/openapi.json").json()
+    assert set(document["paths"]) >= {"/api/validate", "/api/check", "/api/hint", "/api/rules"}
+    answers_by_schema = {
+        "HintAnswer": post_ok(client, "/api/hint", example_fields()),
+        "CheckAnswer": post_ok(client, "/api/check", TURN),
+        "ValidateAnswer": post_ok(client, "/api/validate", {"table": "QH KH AH"}),
+        "RulesAnswer": client.get("/api/rules").json(),
+        "Error": client.post("/api/hint", json={"hand": "QX"}).json(),
+    }
+    for name, answer in answers_by_schema.items():
+        schema = SCHEMAS[name]
+        assert set(schema["required"]) <= set(answer), name
+        assert set(answer) <= set(schema["properties"]), name
+
+
+def test_serve_listens_on_loopback_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    import uvicorn
+
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: calls.append(options))
+    from meldsat.cli.main import main
+
+    assert main(["serve"]) == 0
+    assert calls[0]["host"] == "127.0.0.1"
+    assert calls[0]["port"] == 8000
+
+
+def test_serve_without_the_web_extra_names_it(
+    monkeypatch: pytest.MonkeyPatch, run_cli: CliRunner
+) -> None:
+    real_find_spec = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util,
+        "find_spec",
+        lambda name, *rest: None if name == "starlette" else real_find_spec(name, *rest),
+    )
+    result = run_cli("serve")
+    assert result.code == 2
+    assert result.err.count("\n") == 1
+    assert "meldsat[web]" in result.err
