@@ -294,3 +294,13 @@ def test_serve_without_the_web_extra_names_it(
     assert result.code == 2
     assert result.err.count("\n") == 1
     assert "meldsat[web]" in result.err
+
+
+def test_page_is_served_with_a_strict_content_policy(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+    assert "http" not in page.text.replace("http-equiv", "")  # nothing fetched from elsewhere
+    for name in ("app.js", "style.css"):
+        assert client.get(f"/static/{name}").status_code == 200
+    assert "svg.card" in client.get("/cards.css").text
