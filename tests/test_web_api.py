@@ -304,3 +304,21 @@ def test_page_is_served_with_a_strict_content_policy(client: TestClient) -> None
     for name in ("app.js", "style.css"):
         assert client.get(f"/static/{name}").status_code == 200
     assert "svg.card" in client.get("/cards.css").text
+
+
+def test_solver_time_is_capped_by_the_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    from meldsat.engine import search
+
+    asked: list[float | None] = []
+    real_best_play = search.best_play
+
+    def spy(*args: Any, time_limit: float | None = None, **options: Any) -> Any:
+        asked.append(time_limit)
+        return real_best_play(*args, time_limit=time_limit, **options)
+
+    monkeypatch.setattr(search, "best_play", spy)
+    body = {"hand": "QH KH AH"}
+    answers.hint_answer({**body, "time_limit": 600}, time_cap=2.5)
+    answers.hint_answer({**body, "time_limit": 0.5}, time_cap=2.5)
+    answers.hint_answer(body, time_cap=2.5)
+    assert asked == [2.5, 0.5, 2.5]

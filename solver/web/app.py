@@ -9,9 +9,11 @@ requests wait for a worker, beyond that the answer is 503; every failure is the 
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from functools import partial
 from importlib.resources import files
 from typing import Any
@@ -71,7 +73,14 @@ def create_app(limits: Limits | None = None) -> Starlette:
         Route("/api/openapi.json", _openapi, methods=["GET"]),
     ]
     handlers = {HTTPException: _http_error, Exception: _unexpected_error}
-    return Starlette(routes=routes, exception_handlers=handlers)
+    return Starlette(routes=routes, exception_handlers=handlers, lifespan=_warm_up)
+
+
+@contextlib.asynccontextmanager
+async def _warm_up(app: Starlette) -> AsyncIterator[None]:
+    """Load the engine (OR-Tools, a second or so) at start-up, not in the first player's request."""
+    await anyio.to_thread.run_sync(importlib.import_module, "meldsat.engine.search")
+    yield
 
 
 Answer = Callable[..., dict[str, Any]]
