@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import socket
 from typing import Annotated
 
 import typer
@@ -44,6 +45,7 @@ def serve_command(
             f"meldsat serve needs the web extra ({', '.join(missing)} missing): "
             "pip install 'meldsat[web]'"
         )
+    _check_address(host, port)
     import uvicorn
 
     from meldsat.web.app import create_app
@@ -53,3 +55,16 @@ def serve_command(
     print(f"meldsat: serving on http://{host}:{port}/ (Ctrl-C stops)", flush=True)
     uvicorn.run(create_app(limits), host=host, port=port, log_level="warning")
     return 0
+
+
+def _check_address(host: str, port: int) -> None:
+    """Refuse an address that cannot be listened on with one line (uvicorn would log and exit 1)."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        family, kind, protocol, _, address = infos[0]
+        with socket.socket(family, kind, protocol) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except (OSError, UnicodeError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise MeldsatError(f"cannot listen on '{host}' port {port}: {reason}") from None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import socket
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -322,3 +323,17 @@ def test_solver_time_is_capped_by_the_server(monkeypatch: pytest.MonkeyPatch) ->
     answers.hint_answer({**body, "time_limit": 0.5}, time_cap=2.5)
     answers.hint_answer(body, time_cap=2.5)
     assert asked == [2.5, 0.5, 2.5]
+
+
+def test_serve_on_a_taken_port_is_a_one_line_error(run_cli: CliRunner) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = run_cli("serve", "--port", str(port))
+    assert result.code == 2
+    assert result.err.count("\n") == 1
+    assert f"port {port}" in result.err
+    bad_host = run_cli("serve", "--host", "no such host!")
+    assert bad_host.code == 2
+    assert "no such host!" in bad_host.err
