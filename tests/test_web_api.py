@@ -337,3 +337,22 @@ def test_serve_on_a_taken_port_is_a_one_line_error(run_cli: CliRunner) -> None:
     bad_host = run_cli("serve", "--host", "no such host!")
     assert bad_host.code == 2
     assert "no such host!" in bad_host.err
+
+
+def test_steps_without_a_matching_redescription_keep_their_words_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from meldsat.changes import Rearrangement
+    from meldsat.web import drawing
+
+    fields = example_fields()
+    plain = answers.hint_answer(fields, time_cap=5.0, draw=True)
+    assert all(step["after"] for step in plain["drawing"]["steps"])
+
+    def other_order(*args: Any) -> Rearrangement:
+        return Rearrangement(table=(), changed=(), new=(), steps=("something else",))
+
+    monkeypatch.setattr(drawing, "describe", other_order)
+    steps = answers.hint_answer(fields, time_cap=5.0, draw=True)["drawing"]["steps"]
+    assert [step["text"] for step in steps] == plain["changes"]
+    assert all(step["before"] == [] and step["after"] == [] for step in steps)

@@ -205,5 +205,12 @@ def test_the_page_fits_a_phone_screen(server: str, driver: object) -> None:
         )
         assert overflow <= 0
         page.screenshot("web-phone.png", "#get-hint")
+        # Another rule set: the picker shows its pieces (Rummikub tiles and its joker).
+        from selenium.webdriver.support.select import Select
+
+        Select(page.one("#rules")).select_by_value("rummikub")
+        page.until(lambda: page.all('#picker button[data-card="r13"]'))
+        assert len(page.all("#picker button")) == 53
+        assert "rules=rummikub" in page.driver.current_url
     finally:
         page.driver.set_window_size(1100, 1500)

@@ -283,16 +283,22 @@ function renderPosition(answer) {
   hand.append(placedCards(state.hand, "hand"));
 }
 
+function cardButton(piece, className, label) {
+  // A card the player acts on: a button (so Tab and Enter reach it) holding the server's drawing.
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = className;
+  button.dataset.card = piece;
+  button.setAttribute("aria-label", label);
+  button.innerHTML = svgFor(piece);
+  return button;
+}
+
 function placedCards(pieces, where) {
   const row = document.createElement("div");
   row.className = "cards";
   pieces.forEach((piece, index) => {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "placed";
-    button.dataset.card = piece;
-    button.setAttribute("aria-label", `take back ${labelFor(piece)}`);
-    button.innerHTML = svgFor(piece);
+    const button = cardButton(piece, "placed", `take back ${labelFor(piece)}`);
     button.addEventListener("click", () => removePiece(where, index));
     row.append(button);
   });
@@ -517,16 +523,11 @@ function movableCards(pieces, where) {
   const row = document.createElement("div");
   row.className = "cards";
   pieces.forEach((piece, index) => {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "movable";
-    button.dataset.card = piece;
+    const button = cardButton(piece, "movable", `${labelFor(piece)}: choose to move`);
     button.dataset.from = String(where);
     button.dataset.index = String(index);
     const chosen = check.chosen && check.chosen.from === String(where) && check.chosen.index === index;
     button.setAttribute("aria-pressed", chosen ? "true" : "false");
-    button.setAttribute("aria-label", `${labelFor(piece)}: choose to move`);
-    button.innerHTML = svgFor(piece);
     row.append(button);
   });
   return row;
