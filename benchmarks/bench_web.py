@@ -72,6 +72,15 @@ def positions(count: int, seed: int) -> list[tuple[str, Position]]:
     return (mixed + rummikub[len(manipulation) :])[:count]
 
 
+def process_cpu(pid: int) -> float | None:
+    """CPU seconds (user + system) a running process has used so far; ``None`` off Linux."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -162,9 +171,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         warm = httpx.post(f"http://127.0.0.1:{port}/api/hint", json=bodies[0], timeout=60)
         assert warm.status_code == 200, warm.text
+        server_start = process_cpu(server.pid)
         start, client_start = time.perf_counter(), time.process_time()
         outcomes = asyncio.run(burst(f"http://127.0.0.1:{port}/api/hint", bodies, args.concurrency))
         wall, client_cpu = time.perf_counter() - start, time.process_time() - client_start
+        server_end = process_cpu(server.pid)
+        burst_cpu = None
+        if server_start is not None and server_end is not None:
+            burst_cpu = server_end - server_start
     finally:
         server.send_signal(signal.SIGINT)
         server.wait(30)
@@ -179,7 +193,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ]
     statuses = Counter(outcome.answer["status"] for outcome in outcomes if outcome.answer)
     latency = [outcome.seconds * 1000 for outcome in outcomes]
-    timing = Timing(wall, client_cpu, solo_cpu, server_cpu)
+    timing = Timing(wall, client_cpu, solo_cpu, server_cpu, burst_cpu)
     print(report(args, outcomes, failed, problems, statuses, latency, timing))
     return 1 if failed or problems else 0
 
@@ -192,6 +206,7 @@ class Timing:
     client_cpu: float
     solo_cpu: list[float]
     server: resource.struct_rusage
+    server_burst: float | None  # the server's CPU seconds during the burst alone
 
 
 def report(  # noqa: PLR0917 (one argument per part of the report)
@@ -207,6 +222,10 @@ def report(  # noqa: PLR0917 (one argument per part of the report)
     cpu = timing.server.ru_utime + timing.server.ru_stime
     counts = ", ".join(f"{name} {count}" for name, count in sorted(statuses.items()))
     solo_median = statistics.median(solo_cpu) * 1000
+    burst_text = "not measured (no /proc)"
+    if timing.server_burst is not None:
+        per_request = timing.server_burst / len(outcomes) * 1000
+        burst_text = f"{timing.server_burst:.2f} s ({per_request:.1f} ms a request)"
     lines = [
         f"`python benchmarks/bench_web.py --requests {args.requests} "
         f"--concurrency {args.concurrency} --workers {args.workers} --seed {args.seed}` "
@@ -224,9 +243,11 @@ def report(  # noqa: PLR0917 (one argument per part of the report)
         f"| latency max | {max(latency):.0f} ms |",
         f"| whole burst (wall) | {wall:.2f} s ({len(outcomes) / wall:.1f} requests/s) |",
         f"| server process CPU (start-up included) | {cpu:.2f} s |",
+        f"| server CPU during the burst | {burst_text} |",
         f"| client CPU during the burst (this script) | {timing.client_cpu:.2f} s |",
         f"| in-process solve, median CPU per position | {solo_median:.1f} ms |",
-        f"| in-process solve, total CPU | {sum(solo_cpu):.2f} s |",
+        f"| in-process solve, total CPU | {sum(solo_cpu):.2f} s "
+        f"({sum(solo_cpu) / len(solo_cpu) * 1000:.1f} ms a position) |",
     ]
     lines.extend(f"- {problem}" for problem in problems[:10])
     return "\n".join(lines)
