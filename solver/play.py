@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from meldsat.changes import Move
 from meldsat.notation import Meld, Table
 
 
@@ -31,7 +32,8 @@ class Play:
     ``played`` are the hand pieces laid (jokers undeclared, as they were in hand); ``table`` is the
     table after the play with every joker declared; ``bound`` is the best objective value still
     possible (equal to the achieved value when optimal); ``changed_melds`` indexes the melds of
-    ``table`` that are new or changed, ``new_melds`` those that are new. With ``NO_MOVE`` or
+    ``table`` that are new or changed, ``new_melds`` those that are new; ``moves`` holds each of
+    ``changes`` as data (which pieces go from where to which meld of ``table``). With ``NO_MOVE`` or
     ``UNKNOWN``, ``played`` is empty and ``table`` is the table as it was.
     """
 
@@ -48,6 +50,7 @@ class Play:
     changed_melds: tuple[int, ...]
     new_melds: tuple[int, ...]
     can_knock: bool
+    moves: tuple[Move, ...] = ()
 
     @property
     def found(self) -> bool:

@@ -345,20 +345,26 @@ def test_serve_on_a_taken_port_is_a_one_line_error(run_cli: CliRunner) -> None:
     assert "no such host!" in bad_host.err
 
 
-def test_steps_without_a_matching_redescription_keep_their_words_only(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    from meldsat.changes import Rearrangement
-    from meldsat.web import drawing
+def test_every_step_of_generated_positions_points_at_the_cards_it_moves() -> None:
+    from meldsat.cards import Joker
+    from meldsat.generate import generate
+    from meldsat.notation import parse_pieces
 
-    fields = example_fields()
-    plain = answers.hint_answer(fields, time_cap=5.0, draw=True)
-    assert all(step["after"] for step in plain["drawing"]["steps"])
-
-    def other_order(*args: Any) -> Rearrangement:
-        return Rearrangement(table=(), changed=(), new=(), steps=("something else",))
-
-    monkeypatch.setattr(drawing, "describe", other_order)
-    steps = answers.hint_answer(fields, time_cap=5.0, draw=True)["drawing"]["steps"]
-    assert [step["text"] for step in steps] == plain["changes"]
-    assert all(step["before"] == [] and step["after"] == [] for step in steps)
+    for game in ("manipulation", "rummikub"):
+        for _, position in generate(game, 8, seed=3):
+            answer = answers.hint_answer(position.to_json(), time_cap=5.0, draw=True)
+            drawing = answer["drawing"]
+            notation = position.rules.notation
+            for step in drawing["steps"]:
+                assert step["after"], step["text"]
+                assert len(step["before"]) == len(step["after"])
+                for meld, index in step["after"]:
+                    text = answer["table"][meld][index]
+                    assert f'data-card="{text}"' in drawing["after"][meld][index]
+                for (meld, index), (new_meld, new_index) in zip(
+                    step["before"], step["after"], strict=True
+                ):
+                    old = position.hand[index] if meld == -1 else position.table[meld][index]
+                    (new,) = parse_pieces(answer["table"][new_meld][new_index], notation)
+                    # The same physical piece: the same card, or a joker on both sides.
+                    assert old == new or (isinstance(old, Joker) and isinstance(new, Joker))

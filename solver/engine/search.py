@@ -108,4 +108,5 @@ def _play(
         changed_melds=rearrangement.changed,
         new_melds=rearrangement.new,
         can_knock=rules.knock_limit is not None and points_left <= rules.knock_limit,
+        moves=rearrangement.moves,
     )

@@ -12,7 +12,7 @@ from typing import Any
 
 from meldsat.cardart import card_svg, piece_label
 from meldsat.cards import ALL_CARDS, Card, Joker, Notation, Piece
-from meldsat.changes import HAND, Move, describe
+from meldsat.changes import HAND, Move
 from meldsat.moves import MoveVerdict
 from meldsat.notation import Meld
 from meldsat.play import Play
@@ -78,22 +78,15 @@ def hint_drawing(position: Position, play: Play) -> dict[str, Any]:
 
 
 def _steps(position: Position, play: Play) -> list[dict[str, Any]]:
-    """Each step's words and the places of the cards it moves, before and after.
-
-    The engine's answer keeps the steps as words only; describing the same rearrangement again
-    gives them as data. Should that ever order the table differently (a tie in the matching of old
-    to new melds), the steps are listed without highlights rather than with wrong ones.
-    """
-    steps: list[dict[str, Any]] = [
-        {"text": text, "before": [], "after": []} for text in play.changes
+    """Each step's words and the places of the cards it moves, before and after."""
+    return [
+        {
+            "text": text,
+            "before": _places_before(move, position),
+            "after": _places(play.table[move.target], move.pieces, move.target, exact=True),
+        }
+        for text, move in zip(play.changes, play.moves, strict=True)
     ]
-    again = describe(position.table, play.table, play.played, position.rules)
-    if again.steps != play.changes or again.table != play.table:
-        return steps
-    for step, move in zip(steps, again.moves, strict=True):
-        step["before"] = _places_before(move, position)
-        step["after"] = _places(play.table[move.target], move.pieces, move.target, exact=True)
-    return steps
 
 
 def _places_before(move: Move, position: Position) -> list[list[int]]:

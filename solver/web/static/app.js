@@ -15,7 +15,7 @@ const state = {
 let ruleSets = [];
 let deck = {}; // notation -> {label, svg}
 const drawn = {}; // notation -> svg, from every drawing the server sent (declared jokers too)
-let check = { melds: [], hand: [], chosen: null };
+let check = { melds: [], hand: [], chosen: null, moved: false };
 let hintSteps = [];
 let stepIndex = 0;
 let validateSeq = 0;
@@ -204,7 +204,13 @@ function setTarget(where) {
   renderPosition(null);
 }
 
+function followPosition() {
+  // Check mode starts from the position: until the player moves a card, it follows every edit.
+  if (state.mode === "check" && !check.moved) startCheck();
+}
+
 function changed() {
+  followPosition();
   writeUrl();
   $("table-text").value = tableText(state.table);
   $("hand-text").value = state.hand.join(" ");
@@ -231,6 +237,7 @@ async function refreshPosition() {
     answer.melds.forEach((meld, k) => { state.table[filled[k][1]] = meld.cards.slice(); });
     $("table-text").value = tableText(state.table);
     writeUrl();
+    followPosition();
     renderPosition(answer);
     status.className = answer.legal ? "good" : "bad";
     status.textContent = answer.legal
@@ -465,6 +472,7 @@ function startCheck() {
     melds: state.table.filter((meld) => meld.length).map((meld) => meld.slice()),
     hand: state.hand.slice(),
     chosen: null,
+    moved: false,
   };
   $("check-result").innerHTML = "";
   renderCheck();
@@ -552,6 +560,7 @@ function moveCard(from, index, to) {
   else check.melds[Number(to)].push(piece);
   check.melds = check.melds.filter((meld) => meld.length > 0);
   check.chosen = null;
+  check.moved = true;
   renderCheck();
 }
 
