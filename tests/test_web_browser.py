@@ -208,9 +208,17 @@ def test_the_page_fits_a_phone_screen(server: str, driver: object) -> None:
         # Another rule set: the picker shows its pieces (Rummikub tiles and its joker).
         from selenium.webdriver.support.select import Select
 
+        assert not page.one("#initial-box").is_displayed()
         Select(page.one("#rules")).select_by_value("rummikub")
         page.until(lambda: page.all('#picker button[data-card="r13"]'))
         assert len(page.all("#picker button")) == 53
         assert "rules=rummikub" in page.driver.current_url
+        # Rummikub's 30-point initial meld: o1 o2 o3 (6 points) is no play for a first meld.
+        page.tap("#initial")
+        for tile in ("o1", "o2", "o3"):
+            page.tap(f'#picker button[data-card="{tile}"]')
+        page.tap("#get-hint")
+        page.until(lambda: "No legal play" in page.text("#hint-result"))
+        assert "initial=1" in page.driver.current_url
     finally:
         page.driver.set_window_size(1100, 1500)

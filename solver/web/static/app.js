@@ -6,6 +6,8 @@
 const state = {
   rules: "manipulation",
   players: 4,
+  objective: "points",
+  initial: false, // the player has not made the initial meld yet (Rummikub's 30 points)
   table: [], // melds, each a list of pieces in notation ("7S", "*=7S")
   hand: [],
   mode: "hint",
@@ -44,6 +46,8 @@ function readUrl() {
   if (params.get("rules")) state.rules = params.get("rules");
   if (params.get("players")) state.players = Number(params.get("players"));
   if (params.get("mode") === "check") state.mode = "check";
+  if (params.get("objective") === "cards") state.objective = "cards";
+  state.initial = params.get("initial") === "1";
   if (params.get("table")) state.table = splitTable(params.get("table"));
   if (params.get("hand")) state.hand = splitPieces(params.get("hand"));
 }
@@ -56,6 +60,8 @@ function writeUrl() {
     hand: state.hand.join(" "),
     mode: state.mode,
   });
+  if (state.objective !== "points") params.set("objective", state.objective);
+  if (state.initial) params.set("initial", "1");
   history.replaceState(null, "", "#" + params.toString());
 }
 
@@ -72,12 +78,14 @@ function tableText(melds) {
 }
 
 function position() {
-  return {
+  const body = {
     rules: state.rules,
     players: state.players,
     table: state.table.filter((meld) => meld.length > 0),
     hand: state.hand,
   };
+  if (state.initial) body.initial = true;
+  return body;
 }
 
 // --- drawing -----------------------------------------------------------------------------------
@@ -142,6 +150,10 @@ function fillPlayers(reset) {
     state.players = ruleSet.players;
   }
   select.value = String(state.players);
+  // Only a game with an initial meld (Rummikub) asks whether it is still to make.
+  $("initial-box").hidden = !ruleSet.initial_meld_points;
+  if (!ruleSet.initial_meld_points) state.initial = false;
+  $("initial").checked = state.initial;
 }
 
 async function loadDeck() {
@@ -318,7 +330,7 @@ async function getHint() {
   const result = $("hint-result");
   result.innerHTML = "<p>Thinking…</p>";
   try {
-    const answer = await api("/api/hint?draw=1", position());
+    const answer = await api("/api/hint?draw=1", { ...position(), objective: state.objective });
     showHint(answer);
   } catch (error) {
     result.innerHTML = "";
@@ -643,6 +655,8 @@ function showCheck(answer) {
   const count = answer.reasons.length;
   result.append(paragraph(answer.legal ? "✓ A legal move." :
     `✗ Illegal (${count} reason${count === 1 ? "" : "s"}):`, answer.legal ? "good summary" : "bad summary"));
+  const played = answer.played.length ? answer.played.map(labelFor).join(" ") : "nothing";
+  result.append(paragraph(`Played from the hand: ${played}.`));
   if (count) {
     const list = document.createElement("ul");
     list.id = "reasons";
@@ -707,6 +721,9 @@ async function start() {
   await loadDeck();
   $("rules").addEventListener("change", changeRules);
   $("players").addEventListener("change", () => { state.players = Number($("players").value); changed(); });
+  $("objective").value = state.objective;
+  $("objective").addEventListener("change", () => { state.objective = $("objective").value; writeUrl(); });
+  $("initial").addEventListener("change", () => { state.initial = $("initial").checked; changed(); });
   $("mode-hint").addEventListener("click", () => setMode("hint"));
   $("mode-check").addEventListener("click", () => setMode("check"));
   $("new-meld").addEventListener("click", () => {
