@@ -21,6 +21,7 @@ with warnings.catch_warnings():
     warnings.filterwarnings("ignore", message=".*httpx2")
     from starlette.testclient import TestClient
 
+from meldsat.errors import MeldsatError
 from meldsat.position import position_fields
 from meldsat.web import answers
 from meldsat.web.app import create_app
@@ -50,12 +51,24 @@ def post_ok(client: TestClient, path: str, body: dict[str, Any]) -> dict[str, An
     return data
 
 
+def library_codes() -> set[str]:
+    """The codes of the library's errors: ``bad_input``, and any code a subclass names."""
+    classes: list[type] = [MeldsatError]
+    for cls in classes:
+        classes.extend(cls.__subclasses__())
+    return {str(getattr(cls, "code", "bad_input")) for cls in classes}
+
+
 def assert_error(response: httpx.Response, status: int, code: str, *fragments: str) -> None:
+    """An error object with this status and code (``bad_input``: any library error's code)."""
     assert response.status_code == status
     assert response.headers["content-type"] == "application/json"
     data = response.json()
     assert set(data) == {"schema_version", "error"}
-    assert data["error"]["code"] == code
+    if code == "bad_input":
+        assert data["error"]["code"] in library_codes()
+    else:
+        assert data["error"]["code"] == code
     assert "Traceback" not in response.text
     for fragment in fragments:
         assert fragment in data["error"]["message"]
@@ -116,12 +129,23 @@ def test_hint_options_are_the_command_options(client: TestClient) -> None:
 
 def test_rules_lists_every_rule_set_with_its_player_range(client: TestClient) -> None:
     data = client.get("/api/rules").json()
-    names = [rule_set["name"] for rule_set in data["rule_sets"]]
-    assert names[0] == "manipulation"
-    assert "rummikub" in names
-    manipulation = data["rule_sets"][0]
-    assert (manipulation["min_players"], manipulation["max_players"]) == (2, 5)
-    assert manipulation["notation"] == "cards"
+    assert data["rule_sets"][0] == {
+        "name": "manipulation",
+        "notation": "cards",
+        "min_players": 2,
+        "max_players": 5,
+    }
+    assert "rummikub" in [rule_set["name"] for rule_set in data["rule_sets"]]
+
+
+def test_one_rule_set_has_every_field_for_its_player_count(client: TestClient) -> None:
+    two = client.get("/api/rules/manipulation?players=2").json()
+    assert (two["rules"], two["players"]) == ("manipulation", 2)
+    assert (two["fields"]["decks"], two["fields"]["jokers"]) == (1, 1)
+    assert client.get("/api/rules/rummikub").json()["fields"]["initial_meld_points"] == 30
+    assert_error(client.get("/api/rules/poker"), 422, "bad_input", "poker")
+    assert_error(client.get("/api/rules/gin?players=5"), 422, "bad_input", "5")
+    assert_error(client.get("/api/rules/gin?players=two"), 422, "bad_input", "two")
 
 
 # --- drawings for the page ------------------------------------------------------------------------
@@ -263,11 +287,13 @@ def test_a_blocked_solve_stalls_nothing_and_a_full_queue_is_503(
 def test_answers_carry_every_key_the_openapi_schemas_require(client: TestClient) -> None:
     document = client.get("/api/openapi.json").json()
     assert set(document["paths"]) >= {"/api/validate", "/api/check", "/api/hint", "/api/rules"}
+    assert "/api/rules/{name}" in document["paths"]
     answers_by_schema = {
         "HintAnswer": post_ok(client, "/api/hint", example_fields()),
         "CheckAnswer": post_ok(client, "/api/check", TURN),
         "ValidateAnswer": post_ok(client, "/api/validate", {"table": "QH KH AH"}),
         "RulesAnswer": client.get("/api/rules").json(),
+        "RuleSetAnswer": client.get("/api/rules/gin").json(),
         "Error": client.post("/api/hint", json={"hand": "QX"}).json(),
     }
     for name, answer in answers_by_schema.items():

@@ -15,12 +15,12 @@ from typing import Any
 from meldsat.cli.check import check_fields, check_json
 from meldsat.cli.hint import play_json
 from meldsat.cli.inputs import table_from_fields
-from meldsat.cli.jsonout import SCHEMA_VERSION
+from meldsat.cli.jsonout import SCHEMA_VERSION, json_header
 from meldsat.cli.validate import judge_with_copies, validate_json
 from meldsat.errors import NotationError
 from meldsat.play import Objective
 from meldsat.position import load_position
-from meldsat.rules import PRESETS, RuleSet
+from meldsat.rules import PRESETS, RuleSet, get_rules
 from meldsat.web import drawing
 
 # The options of ``meldsat hint`` a request may carry besides the position.
@@ -71,15 +71,31 @@ def hint_answer(data: Mapping[str, Any], time_cap: float, *, draw: bool = False)
 
 
 def rules_answer() -> dict[str, Any]:
-    """Every rule set's fields (what ``--rules NAME`` selects), for the page's choices."""
+    """The rule sets and their player ranges (``meldsat rules --json``)."""
     return {
         "schema_version": SCHEMA_VERSION,
-        "rule_sets": [rules_json(rule_set) for rule_set in PRESETS.values()],
+        "rule_sets": [
+            {
+                "name": rule_set.name,
+                "notation": rule_set.notation.value,
+                "min_players": rule_set.min_players,
+                "max_players": rule_set.max_players,
+            }
+            for rule_set in PRESETS.values()
+        ],
     }
 
 
+def rule_set_answer(name: str, players: str | None = None) -> dict[str, Any]:
+    """One rule set's fields and values (``meldsat rules NAME [--players N] --json``)."""
+    if players is not None and not players.isdigit():
+        raise NotationError(f"bad player count '{players}' (expected a whole number)")
+    rule_set = get_rules(name, None if players is None else int(players))
+    return {**json_header(rule_set), "fields": rules_json(rule_set)}
+
+
 def rules_json(rule_set: RuleSet) -> dict[str, Any]:
-    """One rule set as JSON: every field of :class:`~meldsat.rules.RuleSet`."""
+    """Every field of :class:`~meldsat.rules.RuleSet` as JSON values."""
     fields = dataclasses.asdict(rule_set)
     fields["notation"] = rule_set.notation.value
     fields["rank_values"] = list(rule_set.rank_values)

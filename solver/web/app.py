@@ -69,6 +69,7 @@ def create_app(limits: Limits | None = None) -> Starlette:
         Route("/api/check", api.endpoint(answers.check_answer), methods=["POST"]),
         Route("/api/hint", api.endpoint(api.hint), methods=["POST"]),
         Route("/api/rules", api.rules, methods=["GET"]),
+        Route("/api/rules/{name}", api.rule_set, methods=["GET"]),
         Route("/api/cards", api.cards, methods=["GET"]),
         Route("/api/openapi.json", _openapi, methods=["GET"]),
     ]
@@ -108,7 +109,7 @@ class _Api:
             except RequestError as error:
                 return _json(error.status, answers.error_json(error.code, str(error)))
             except MeldsatError as error:
-                return _json(422, answers.error_json("bad_input", _one_line(error)))
+                return _bad_input(error)
 
         return handle
 
@@ -124,11 +125,27 @@ class _Api:
     async def rules(self, request: Request) -> Response:
         return _json(200, answers.rules_answer())
 
+    async def rule_set(self, request: Request) -> Response:
+        name, players = request.path_params["name"], request.query_params.get("players")
+        return _answer_now(lambda: answers.rule_set_answer(name, players))
+
     async def cards(self, request: Request) -> Response:
-        try:
-            return _json(200, answers.cards_answer(request.query_params.get("rules", "")))
-        except MeldsatError as error:
-            return _json(422, answers.error_json("bad_input", _one_line(error)))
+        rules_name = request.query_params.get("rules", "")
+        return _answer_now(lambda: answers.cards_answer(rules_name))
+
+
+def _answer_now(answer: Callable[[], dict[str, Any]]) -> Response:
+    """A quick answer computed on the event loop (no solving), or the error object."""
+    try:
+        return _json(200, answer())
+    except MeldsatError as error:
+        return _bad_input(error)
+
+
+def _bad_input(error: MeldsatError) -> Response:
+    # Each library error class may carry its own stable code; "bad_input" is the general one.
+    code = str(getattr(error, "code", "bad_input"))
+    return _json(422, answers.error_json(code, _one_line(error)))
 
 
 async def _read_json(request: Request, limit: int) -> dict[str, Any]:

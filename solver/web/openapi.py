@@ -22,9 +22,10 @@ _HAND = {
     "description": 'Text ("5H 6H KS *") or a list of cards.',
     "oneOf": [{"type": "string"}, _CARDS],
 }
+_RULE_NAME = {"type": "string", "enum": list(RULE_SET_NAMES)}
 _HEADER = {
     "schema_version": {"type": "integer", "const": 1},
-    "rules": {"type": "string", "enum": list(RULE_SET_NAMES)},
+    "rules": _RULE_NAME,
     "players": {"type": "integer"},
 }
 _POSITION_PROPERTIES: dict[str, Any] = {
@@ -130,7 +131,31 @@ SCHEMAS: dict[str, Any] = {
         "required": ["schema_version", "rule_sets"],
         "properties": {
             "schema_version": {"type": "integer", "const": 1},
-            "rule_sets": {"type": "array", "items": {"type": "object"}},
+            "rule_sets": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["name", "notation", "min_players", "max_players"],
+                    "properties": {
+                        "name": {"type": "string", "enum": list(RULE_SET_NAMES)},
+                        "notation": {"enum": ["cards", "tiles"]},
+                        "min_players": {"type": "integer"},
+                        "max_players": {"type": "integer"},
+                    },
+                },
+            },
+        },
+    },
+    "RuleSetAnswer": {
+        "type": "object",
+        "required": [*_HEADER, "fields"],
+        "properties": {
+            **_HEADER,
+            "fields": {
+                "type": "object",
+                "description": "Every field of the rule set (docs/RULES.md names them).",
+                "required": ["name", "notation", "decks", "jokers", "players"],
+            },
         },
     },
     "Error": {
@@ -213,12 +238,33 @@ def openapi_document() -> dict[str, Any]:
             "/api/hint": _post("The best play (meldsat hint)", "HintRequest", "HintAnswer"),
             "/api/rules": {
                 "get": {
-                    "summary": "Every rule set and its fields",
+                    "summary": "The rule sets and their player ranges (meldsat rules)",
                     "responses": {
                         "200": {
                             "description": "The rule sets.",
                             "content": {"application/json": {"schema": _ref("RulesAnswer")}},
                         }
+                    },
+                }
+            },
+            "/api/rules/{name}": {
+                "get": {
+                    "summary": "One rule set's fields and values (meldsat rules NAME)",
+                    "parameters": [
+                        {"name": "name", "in": "path", "required": True, "schema": _RULE_NAME},
+                        {
+                            "name": "players",
+                            "in": "query",
+                            "required": False,
+                            "schema": {"type": "integer"},
+                        },
+                    ],
+                    "responses": {
+                        "200": {
+                            "description": "The rule set.",
+                            "content": {"application/json": {"schema": _ref("RuleSetAnswer")}},
+                        },
+                        **_errors(422),
                     },
                 }
             },

@@ -14,7 +14,8 @@ const state = {
   target: "hand", // where a tapped card goes: "hand" or a meld index
   declaring: false, // the next tapped card is what a joker stands for
 };
-let ruleSets = [];
+let ruleSets = []; // name, notation and player range of each rule set
+let ruleFields = {}; // every field of the chosen rule set (default players, initial meld, ...)
 let deck = {}; // notation -> {label, svg}
 const drawn = {}; // notation -> svg, from every drawing the server sent (declared jokers too)
 let check = { melds: [], hand: [], chosen: null, moved: false };
@@ -132,7 +133,12 @@ async function loadRules() {
   for (const ruleSet of ruleSets) select.add(new Option(ruleSet.name, ruleSet.name));
   if (!ruleSets.some((ruleSet) => ruleSet.name === state.rules)) state.rules = "manipulation";
   select.value = state.rules;
+  await loadRuleFields();
   fillPlayers(false);
+}
+
+async function loadRuleFields() {
+  ruleFields = (await api(`/api/rules/${encodeURIComponent(state.rules)}`)).fields;
 }
 
 function currentRuleSet() {
@@ -147,12 +153,12 @@ function fillPlayers(reset) {
     select.add(new Option(String(count), String(count)));
   }
   if (reset || state.players < ruleSet.min_players || state.players > ruleSet.max_players) {
-    state.players = ruleSet.players;
+    state.players = ruleFields.players;
   }
   select.value = String(state.players);
   // Only a game with an initial meld (Rummikub) asks whether it is still to make.
-  $("initial-box").hidden = !ruleSet.initial_meld_points;
-  if (!ruleSet.initial_meld_points) state.initial = false;
+  $("initial-box").hidden = !ruleFields.initial_meld_points;
+  if (!ruleFields.initial_meld_points) state.initial = false;
   $("initial").checked = state.initial;
 }
 
@@ -696,6 +702,7 @@ function setMode(mode) {
 async function changeRules() {
   const before = currentRuleSet().notation;
   state.rules = $("rules").value;
+  await loadRuleFields();
   fillPlayers(true);
   if (currentRuleSet().notation !== before) {
     state.table = [];
