@@ -46,6 +46,12 @@ def _answer(required: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _versioned(required: dict[str, Any]) -> dict[str, Any]:
+    """An answer object: ``schema_version`` and these keys, all required."""
+    properties = {"schema_version": _HEADER["schema_version"], **required}
+    return {"type": "object", "required": [*properties], "properties": properties}
+
+
 _DRAWING = "Only with ?draw=1: the answer drawn as SVG cards, for the page."
 
 SCHEMAS: dict[str, Any] = {
@@ -126,11 +132,8 @@ SCHEMAS: dict[str, Any] = {
             "can_knock": {"type": "boolean"},
         }
     ),
-    "RulesAnswer": {
-        "type": "object",
-        "required": ["schema_version", "rule_sets"],
-        "properties": {
-            "schema_version": {"type": "integer", "const": 1},
+    "RulesAnswer": _versioned(
+        {
             "rule_sets": {
                 "type": "array",
                 "items": {
@@ -144,8 +147,8 @@ SCHEMAS: dict[str, Any] = {
                     },
                 },
             },
-        },
-    },
+        }
+    ),
     "RuleSetAnswer": {
         "type": "object",
         "required": [*_HEADER, "fields"],
@@ -158,18 +161,15 @@ SCHEMAS: dict[str, Any] = {
             },
         },
     },
-    "Error": {
-        "type": "object",
-        "required": ["schema_version", "error"],
-        "properties": {
-            "schema_version": {"type": "integer", "const": 1},
+    "Error": _versioned(
+        {
             "error": {
                 "type": "object",
                 "required": ["code", "message"],
                 "properties": {"code": {"type": "string"}, "message": {"type": "string"}},
             },
-        },
-    },
+        }
+    ),
 }
 
 

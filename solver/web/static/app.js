@@ -332,16 +332,22 @@ function placedCards(pieces, where) {
 
 // --- the best play --------------------------------------------------------------------------------
 
-async function getHint() {
-  const result = $("hint-result");
-  result.innerHTML = "<p>Thinking…</p>";
+async function askAndShow(resultId, waiting, path, body, show) {
+  // Ask the API; show its answer, or its error message, in the result area.
+  const result = $(resultId);
+  result.innerHTML = "";
+  result.append(paragraph(waiting));
   try {
-    const answer = await api("/api/hint?draw=1", { ...position(), objective: state.objective });
-    showHint(answer);
+    show(await api(path, body));
   } catch (error) {
     result.innerHTML = "";
     result.append(paragraph(error.message, "bad"));
   }
+}
+
+function getHint() {
+  const body = { ...position(), objective: state.objective };
+  return askAndShow("hint-result", "Thinking…", "/api/hint?draw=1", body, showHint);
 }
 
 function paragraph(text, className) {
@@ -643,16 +649,9 @@ function setUpDragging() {
   });
 }
 
-async function checkMove() {
-  const result = $("check-result");
-  result.innerHTML = "<p>Checking…</p>";
-  try {
-    const answer = await api("/api/check?draw=1", { ...position(), after: check.melds });
-    showCheck(answer);
-  } catch (error) {
-    result.innerHTML = "";
-    result.append(paragraph(error.message, "bad"));
-  }
+function checkMove() {
+  const body = { ...position(), after: check.melds };
+  return askAndShow("check-result", "Checking…", "/api/check?draw=1", body, showCheck);
 }
 
 function showCheck(answer) {
