@@ -270,7 +270,9 @@ def test_a_blocked_solve_stalls_nothing_and_a_full_queue_is_503(
             async with anyio.create_task_group() as group:
                 group.start_soon(post)  # runs in the one worker
                 group.start_soon(post)  # waits in the queue
-                await anyio.sleep(0.2)
+                with anyio.fail_after(10):
+                    while app.state.api.admitted < 2:
+                        await anyio.sleep(0.01)
                 # The event loop still answers while the worker is blocked.
                 assert (await http.get("/api/rules")).status_code == 200
                 third = await http.post("/api/validate", json={})

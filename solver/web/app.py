@@ -74,7 +74,9 @@ def create_app(limits: Limits | None = None) -> Starlette:
         Route("/api/openapi.json", _openapi, methods=["GET"]),
     ]
     handlers = {HTTPException: _http_error, Exception: _unexpected_error}
-    return Starlette(routes=routes, exception_handlers=handlers, lifespan=_warm_up)
+    app = Starlette(routes=routes, exception_handlers=handlers, lifespan=_warm_up)
+    app.state.api = api  # its ``admitted`` count tells how many requests hold or wait for a worker
+    return app
 
 
 @contextlib.asynccontextmanager
