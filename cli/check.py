@@ -54,27 +54,39 @@ def check_command(
     fields = gather_fields(table, hand, position)
     if after is not None:
         fields["after"] = after
-    if "after" not in fields:
-        raise MeldsatError("no table after the turn: use --after or an 'after' key in the position")
     if initial:
         fields["initial"] = True
+    if draws is not None:
+        fields["draws"] = draws
+    rule_set, verdict = check_fields(fields, rules, players, house)
+    if json_output:
+        print(to_json(check_json(rule_set, verdict)))
+    else:
+        _print_human(rule_set, verdict)
+    return 0 if verdict.legal else 1
+
+
+def check_fields(
+    fields: dict[str, Any],
+    rules: str | None = None,
+    players: int | None = None,
+    house: list[str] | None = None,
+) -> tuple[RuleSet, MoveVerdict]:
+    """Check the turn a position's fields describe (``table``, ``hand``, ``after``, ``draws``)."""
+    if "after" not in fields:
+        raise MeldsatError("no table after the turn: use --after or an 'after' key in the position")
     # The table before the turn must be a legal position: load_position refuses anything else.
     before = load_position(fields, rules, players, house_options(house))
     after_melds = table_field(fields["after"], "after", before.rules)
-    draw_count = draws if draws is not None else draws_field(fields.get("draws"))
     verdict = check_move(
         before.table,
         before.hand,
         after_melds,
         before.rules,
         initial=before.initial,
-        draws=draw_count,
+        draws=draws_field(fields.get("draws")),
     )
-    if json_output:
-        print(to_json(check_json(before.rules, verdict)))
-    else:
-        _print_human(before.rules, verdict)
-    return 0 if verdict.legal else 1
+    return before.rules, verdict
 
 
 def check_json(rule_set: RuleSet, verdict: MoveVerdict) -> dict[str, Any]:

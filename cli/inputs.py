@@ -158,7 +158,16 @@ def load_cli_table(  # noqa: PLR0917 (one argument per command-line option)
     """
     if table is None and position is None:
         raise MeldsatError("no table given: use --table or --position")
-    fields = gather_fields(table, hand, position)
+    return table_from_fields(gather_fields(table, hand, position), rules, players, house)
+
+
+def table_from_fields(
+    fields: dict[str, Any],
+    rules: str | None = None,
+    players: int | None = None,
+    house: list[str] | None = None,
+) -> tuple[RuleSet, list[Meld], Meld]:
+    """The rule set, table and hand of a position's fields, read but not judged (for validate)."""
     check_position_keys(fields)
     rule_set = rules_from_fields(fields, rules, players, house_options(house))
     melds = table_field(fields.get("table"), "table", rule_set)

@@ -18,7 +18,7 @@ import typer
 from typer.core import TyperGroup
 
 from meldsat import MeldsatError, __version__
-from meldsat.cli import check, deadwood, hint, layoff, rules, validate
+from meldsat.cli import check, deadwood, hint, layoff, rules, serve, validate
 from meldsat.cli import play as play_cli
 from meldsat.cli import replay as replay_cli
 from meldsat.cli import score as score_cli
@@ -101,6 +101,7 @@ app.command("simulate")(simulate_cli.simulate_command)
 app.command("replay")(replay_cli.replay_command)
 app.command("score")(score_cli.score_command)
 app.command("play")(play_cli.play_command)
+app.command("serve")(serve.serve_command)
 
 
 def main(argv: list[str] | None = None) -> int:

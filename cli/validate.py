@@ -25,6 +25,7 @@ from meldsat.cli.render import (
     status_text,
     verdict_mark,
 )
+from meldsat.notation import Meld
 from meldsat.rules import RuleSet
 from meldsat.table import TableVerdict, copy_problems, judge_table
 
@@ -41,16 +42,23 @@ def validate_command(
 ) -> int:
     """Check every meld of the table; exit 0 when all are legal, 1 when any is not."""
     rule_set, melds, hand_pieces = load_cli_table(table, hand, position, rules, players, house)
-    verdict = judge_table(melds, rule_set)
-    table_pieces = [piece for meld in verdict.melds for piece in meld.pieces]
-    # A hand given with the table shares the same decks, so its cards count towards the copies.
-    problems = copy_problems([*table_pieces, *hand_pieces], rule_set)
+    verdict, problems = judge_with_copies(rule_set, melds, hand_pieces)
     legal = verdict.legal and not problems
     if json_output:
         print(to_json(validate_json(rule_set, verdict, problems)))
     else:
         _print_human(rule_set, verdict, problems)
     return 0 if legal else 1
+
+
+def judge_with_copies(
+    rule_set: RuleSet, melds: list[Meld], hand: Meld
+) -> tuple[TableVerdict, list[str]]:
+    """Every meld's verdict, and the cards present more often than the decks hold."""
+    verdict = judge_table(melds, rule_set)
+    table_pieces = [piece for meld in verdict.melds for piece in meld.pieces]
+    # A hand given with the table shares the same decks, so its cards count towards the copies.
+    return verdict, copy_problems([*table_pieces, *hand], rule_set)
 
 
 def validate_json(rule_set: RuleSet, verdict: TableVerdict, problems: list[str]) -> dict[str, Any]:

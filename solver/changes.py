@@ -20,18 +20,34 @@ HAND = -1
 
 
 @dataclass(frozen=True)
+class Move:
+    """One step as data: ``pieces`` go from old meld ``source`` (or ``HAND``) to meld ``target``.
+
+    ``target`` indexes the new table. A joker's new declaration is a step too: ``was`` is the card
+    it stood for in its old meld ``source``, ``pieces`` the joker as it stands now.
+    """
+
+    source: int
+    target: int
+    pieces: Meld
+    was: Card | None = None
+
+
+@dataclass(frozen=True)
 class Rearrangement:
     """The new table in readable order and the steps that lead to it.
 
     ``table`` lists each old meld's successor in the old order, then the new melds; ``changed``
     holds the indices (into ``table``) of melds that are new or differ from their old meld, ``new``
-    those of melds with no old meld at all.
+    those of melds with no old meld at all. ``moves`` holds each step as data, one per step, so a
+    front end can show which pieces move.
     """
 
     table: tuple[Meld, ...]
     changed: tuple[int, ...]
     new: tuple[int, ...]
     steps: tuple[str, ...]
+    moves: tuple[Move, ...] = ()
 
 
 def _identity(piece: Piece) -> Piece:
@@ -108,9 +124,10 @@ def describe(
         if before is None or Counter(old[before]) != Counter(table[position])
     )
     origins = _trace_origins(old, table, played, home)
-    steps = _steps(old, table, origins, home, rules) + _redeclarations(old, table, origins, rules)
+    moves = _moves(table, origins, home) + _redeclarations(old, table, origins)
+    steps = tuple(_step_text(move, old, table, home, rules) for move in moves)
     new_melds = tuple(range(len(order), len(table)))
-    return Rearrangement(table, changed, new_melds, steps)
+    return Rearrangement(table, changed, new_melds, steps, moves)
 
 
 def _trace_origins(
@@ -135,16 +152,15 @@ def _trace_origins(
 
 
 def _redeclarations(
-    old: Sequence[Meld], table: Sequence[Meld], origins: list[list[int]], rules: RuleSet
-) -> tuple[str, ...]:
-    """One step for each table joker that stands for another card now, and why it may."""
+    old: Sequence[Meld], table: Sequence[Meld], origins: list[list[int]]
+) -> tuple[Move, ...]:
+    """One step for each table joker that stands for another card now."""
     declared: dict[int, list[Card]] = {
         i: [piece.declared for piece in meld if isinstance(piece, Joker) and piece.declared]
         for i, meld in enumerate(old)
     }
-    notation = rules.notation
-    steps = []
-    for meld, sources in zip(table, origins, strict=True):
+    moves = []
+    for position, (meld, sources) in enumerate(zip(table, origins, strict=True)):
         for piece, source in zip(meld, sources, strict=True):
             if not isinstance(piece, Joker) or piece.declared is None or source == HAND:
                 continue
@@ -152,43 +168,50 @@ def _redeclarations(
             was = piece.declared if piece.declared in cards else cards[0]
             cards.remove(was)
             if was != piece.declared:
-                steps.append(
-                    f"the joker that stood for {was.text(notation)} now stands for "
-                    f"{piece.declared.text(notation)} (the real {was.text(notation)} is on the "
-                    "table)"
-                )
-    return tuple(steps)
+                moves.append(Move(source, position, (piece,), was=was))
+    return tuple(moves)
 
 
-def _steps(
-    old: Sequence[Meld],
-    table: Sequence[Meld],
-    origins: list[list[int]],
-    home: list[int | None],
-    rules: RuleSet,
-) -> tuple[str, ...]:
-    notation = rules.notation
-
-    def label(position: int) -> str:
-        before = home[position]
-        now = format_pieces(table[position], notation)
-        if before is None:
-            return f"a new {meld_kind(table[position]).value} {now}"
-        return f"{format_pieces(old[before], notation)} (now {now})"
-
-    moves: defaultdict[tuple[int, int], list[Piece]] = defaultdict(list)
+def _moves(
+    table: Sequence[Meld], origins: list[list[int]], home: list[int | None]
+) -> tuple[Move, ...]:
+    """The pieces that left their meld (or the hand), grouped by where they came from and went."""
+    moved: defaultdict[tuple[int, int], list[Piece]] = defaultdict(list)
     for position, meld in enumerate(table):
         for piece, source in zip(meld, origins[position], strict=True):
             if source != home[position]:
-                moves[source, position].append(piece)
-    steps = []
-    for (source, position), pieces in sorted(moves.items(), key=lambda item: item[0][1]):
-        cards = format_pieces(pieces, notation)
-        if source == HAND:
-            steps.append(f"play {cards} from the hand to {label(position)}")
-        else:
-            verb = "leaves" if len(pieces) == 1 else "leave"
-            steps.append(
-                f"{cards} {verb} {format_pieces(old[source], notation)} for {label(position)}"
-            )
-    return tuple(steps)
+                moved[source, position].append(piece)
+    ordered = sorted(moved.items(), key=lambda item: item[0][1])
+    return tuple(Move(source, position, tuple(pieces)) for (source, position), pieces in ordered)
+
+
+def _step_text(
+    move: Move,
+    old: Sequence[Meld],
+    table: Sequence[Meld],
+    home: list[int | None],
+    rules: RuleSet,
+) -> str:
+    notation = rules.notation
+    if move.was is not None:
+        was = move.was.text(notation)
+        now = _declared_text(move.pieces[0], rules)
+        return (
+            f"the joker that stood for {was} now stands for {now} (the real {was} is on the table)"
+        )
+    before = home[move.target]
+    now_text = format_pieces(table[move.target], notation)
+    if before is None:
+        label = f"a new {meld_kind(table[move.target]).value} {now_text}"
+    else:
+        label = f"{format_pieces(old[before], notation)} (now {now_text})"
+    cards = format_pieces(move.pieces, notation)
+    if move.source == HAND:
+        return f"play {cards} from the hand to {label}"
+    verb = "leaves" if len(move.pieces) == 1 else "leave"
+    return f"{cards} {verb} {format_pieces(old[move.source], notation)} for {label}"
+
+
+def _declared_text(piece: Piece, rules: RuleSet) -> str:
+    card = piece.declared if isinstance(piece, Joker) else piece
+    return card.text(rules.notation) if card is not None else piece.text(rules.notation)

@@ -6,6 +6,7 @@ import enum
 import math
 from dataclasses import dataclass
 
+from meldsat.changes import Move
 from meldsat.notation import Meld, Table
 from meldsat.position import Position
 
@@ -33,7 +34,8 @@ class Play:
     ``played`` are the hand pieces laid (jokers undeclared, as they were in hand); ``table`` is the
     table after the play with every joker declared; ``bound`` is the best objective value still
     possible (equal to the achieved value when optimal); ``changed_melds`` indexes the melds of
-    ``table`` that are new or changed, ``new_melds`` those that are new. With ``NO_MOVE`` or
+    ``table`` that are new or changed, ``new_melds`` those that are new; ``moves`` holds each of
+    ``changes`` as data (which pieces go from where to which meld of ``table``). With ``NO_MOVE`` or
     ``UNKNOWN``, ``played`` is empty and ``table`` is the table as it was.
 
     ``OPTIMAL`` proves the value (points or cards played). Among plays of that value the engine
@@ -56,6 +58,7 @@ class Play:
     new_melds: tuple[int, ...]
     can_knock: bool
     tie_break_proven: bool = True
+    moves: tuple[Move, ...] = ()
 
     @property
     def found(self) -> bool:

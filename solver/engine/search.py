@@ -121,4 +121,5 @@ def _play(
         new_melds=rearrangement.new,
         can_knock=rules.knock_limit is not None and points_left <= rules.knock_limit,
         tie_break_proven=tie_break_proven,
+        moves=rearrangement.moves,
     )

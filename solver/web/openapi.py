@@ -1,0 +1,313 @@
+"""The API described as OpenAPI 3.1 (served at ``/api/openapi.json``).
+
+Written out by hand from the answers' builders in ``meldsat.cli``; the tests check every answer the
+API gives against these schemas' required keys, so the description cannot drift unnoticed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meldsat import __version__
+from meldsat.moves import REASON_CODES
+from meldsat.rules import RULE_SET_NAMES
+
+_CARDS = {"type": "array", "items": {"type": "string"}}
+_MELDS = {"type": "array", "items": _CARDS}
+_TABLE = {
+    "description": 'Melds as text ("7H 8H 9H | QS QH QD") or as lists of cards.',
+    "oneOf": [{"type": "string"}, _MELDS],
+}
+_HAND = {
+    "description": 'Text ("5H 6H KS *") or a list of cards.',
+    "oneOf": [{"type": "string"}, _CARDS],
+}
+_RULE_NAME = {"type": "string", "enum": list(RULE_SET_NAMES)}
+_HEADER = {
+    "schema_version": {"type": "integer", "const": 1},
+    "rules": _RULE_NAME,
+    "players": {"type": "integer"},
+}
+_POSITION_PROPERTIES: dict[str, Any] = {
+    "rules": {"type": "string", "enum": list(RULE_SET_NAMES), "default": "manipulation"},
+    "players": {"type": "integer"},
+    "table": _TABLE,
+    "hand": _HAND,
+    "initial": {"type": "boolean", "default": False},
+}
+
+
+_HOUSE_RULES = {
+    "type": "object",
+    "description": "Only when house rules apply: the preset fields they change, by name.",
+}
+
+
+def _answer(required: dict[str, Any], optional: dict[str, Any] | None = None) -> dict[str, Any]:
+    properties = {
+        **_HEADER,
+        **required,
+        **(optional or {}),
+        "house_rules": _HOUSE_RULES,
+        "drawing": {"type": "object", "description": _DRAWING},
+    }
+    return {
+        "type": "object",
+        "required": [*_HEADER, *required],
+        "properties": properties,
+    }
+
+
+def _versioned(required: dict[str, Any]) -> dict[str, Any]:
+    """An answer object: ``schema_version`` and these keys, all required."""
+    properties = {"schema_version": _HEADER["schema_version"], **required}
+    return {"type": "object", "required": [*properties], "properties": properties}
+
+
+_DRAWING = "Only with ?draw=1: the answer drawn as SVG cards, for the page."
+
+SCHEMAS: dict[str, Any] = {
+    "Position": {"type": "object", "properties": _POSITION_PROPERTIES},
+    "CheckRequest": {
+        "type": "object",
+        "required": ["after"],
+        "properties": {
+            **_POSITION_PROPERTIES,
+            "after": _TABLE,
+            "draws": {"type": "integer", "minimum": 0},
+        },
+    },
+    "HintRequest": {
+        "type": "object",
+        "properties": {
+            **_POSITION_PROPERTIES,
+            "objective": {"type": "string", "enum": ["points", "cards"], "default": "points"},
+            "time_limit": {
+                "type": "number",
+                "exclusiveMinimum": 0,
+                "description": "Seconds; capped by the server's --time-limit.",
+            },
+            "all": {"type": "boolean", "default": False},
+        },
+    },
+    "ValidateAnswer": _answer(
+        {
+            "legal": {"type": "boolean"},
+            "melds": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["cards", "legal", "kind", "reason"],
+                    "properties": {
+                        "cards": _CARDS,
+                        "legal": {"type": "boolean"},
+                        "kind": {"enum": ["group", "sequence", None]},
+                        "reason": {"type": ["string", "null"]},
+                    },
+                },
+            },
+            "problems": {"type": "array", "items": {"type": "string"}},
+        }
+    ),
+    "CheckAnswer": _answer(
+        {
+            "legal": {"type": "boolean"},
+            "played": _CARDS,
+            "reasons": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["code", "message"],
+                    "properties": {
+                        "code": {"type": "string", "enum": list(REASON_CODES)},
+                        "message": {"type": "string"},
+                    },
+                },
+            },
+            "table": _MELDS,
+        }
+    ),
+    "HintAnswer": _answer(
+        {
+            "status": {"type": "string", "enum": ["optimal", "feasible", "no_move", "unknown"]},
+            "objective": {"type": "string", "enum": ["points", "cards"]},
+            "play": _CARDS,
+            "played": {**_CARDS, "description": "The same as play (the name check uses)."},
+            "cards_played": {"type": "integer"},
+            "points_played": {"type": "integer"},
+            "bound": {"type": ["integer", "null"]},
+            "hand_left": _CARDS,
+            "hand_points_left": {"type": "integer"},
+            "table": _MELDS,
+            "changed_melds": {"type": "array", "items": {"type": "integer"}},
+            "new_melds": {"type": "array", "items": {"type": "integer"}},
+            "changes": {"type": "array", "items": {"type": "string"}},
+            "can_knock": {"type": "boolean"},
+            "tie_break": {
+                "enum": ["proven", "unproven"],
+                "description": "Whether keeping the most original melds intact was proven too.",
+            },
+        },
+        {
+            "best_partial": {
+                "type": "object",
+                "description": "With all: when no play empties the hand, the best partial play.",
+            }
+        },
+    ),
+    "RulesAnswer": _versioned(
+        {
+            "rule_sets": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["name", "notation", "min_players", "max_players"],
+                    "properties": {
+                        "name": {"type": "string", "enum": list(RULE_SET_NAMES)},
+                        "notation": {"enum": ["cards", "tiles"]},
+                        "min_players": {"type": "integer"},
+                        "max_players": {"type": "integer"},
+                    },
+                },
+            },
+        }
+    ),
+    "RuleSetAnswer": {
+        "type": "object",
+        "required": [*_HEADER, "fields"],
+        "properties": {
+            **_HEADER,
+            "fields": {
+                "type": "object",
+                "description": "Every field of the rule set (docs/RULES.md names them).",
+                "required": ["name", "notation", "decks", "jokers", "players"],
+            },
+        },
+    },
+    "Error": _versioned(
+        {
+            "error": {
+                "type": "object",
+                "required": ["code", "message"],
+                "properties": {"code": {"type": "string"}, "message": {"type": "string"}},
+            },
+        }
+    ),
+}
+
+
+def _ref(name: str) -> dict[str, Any]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _errors(*statuses: int) -> dict[str, Any]:
+    words = {
+        400: "The body is not a JSON object.",
+        413: "The body is larger than the server's limit.",
+        422: "Bad input: the message names the bad token.",
+        503: "Every worker is busy and the queue is full.",
+    }
+    return {
+        str(status): {
+            "description": words[status],
+            "content": {"application/json": {"schema": _ref("Error")}},
+        }
+        for status in statuses
+    }
+
+
+def _post(summary: str, request: str, answer: str) -> dict[str, Any]:
+    return {
+        "post": {
+            "summary": summary,
+            "parameters": [
+                {
+                    "name": "draw",
+                    "in": "query",
+                    "required": False,
+                    "schema": {"type": "string", "enum": ["1"]},
+                    "description": _DRAWING,
+                }
+            ],
+            "requestBody": {
+                "required": True,
+                "content": {"application/json": {"schema": _ref(request)}},
+            },
+            "responses": {
+                "200": {
+                    "description": "The same object as the command's --json output.",
+                    "content": {"application/json": {"schema": _ref(answer)}},
+                },
+                **_errors(400, 413, 422, 503),
+            },
+        }
+    }
+
+
+def openapi_document() -> dict[str, Any]:
+    """The OpenAPI 3.1 document of the API."""
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "meldsat",
+            "version": __version__,
+            "description": "Exact rummy meld analysis: the commands validate, check and hint.",
+        },
+        "paths": {
+            "/api/validate": _post(
+                "Is every meld legal (meldsat validate)", "Position", "ValidateAnswer"
+            ),
+            "/api/check": _post("Is the turn legal (meldsat check)", "CheckRequest", "CheckAnswer"),
+            "/api/hint": _post("The best play (meldsat hint)", "HintRequest", "HintAnswer"),
+            "/api/rules": {
+                "get": {
+                    "summary": "The rule sets and their player ranges (meldsat rules)",
+                    "responses": {
+                        "200": {
+                            "description": "The rule sets.",
+                            "content": {"application/json": {"schema": _ref("RulesAnswer")}},
+                        }
+                    },
+                }
+            },
+            "/api/rules/{name}": {
+                "get": {
+                    "summary": "One rule set's fields and values (meldsat rules NAME)",
+                    "parameters": [
+                        {"name": "name", "in": "path", "required": True, "schema": _RULE_NAME},
+                        {
+                            "name": "players",
+                            "in": "query",
+                            "required": False,
+                            "schema": {"type": "integer"},
+                        },
+                    ],
+                    "responses": {
+                        "200": {
+                            "description": "The rule set.",
+                            "content": {"application/json": {"schema": _ref("RuleSetAnswer")}},
+                        },
+                        **_errors(422),
+                    },
+                }
+            },
+            "/api/cards": {
+                "get": {
+                    "summary": "Every piece of a rule set drawn as SVG (the page's card picker)",
+                    "parameters": [
+                        {
+                            "name": "rules",
+                            "in": "query",
+                            "required": True,
+                            "schema": {"type": "string"},
+                        }
+                    ],
+                    "responses": {
+                        "200": {"description": "The pieces: text, label and svg."},
+                        **_errors(422),
+                    },
+                }
+            },
+        },
+        "components": {"schemas": SCHEMAS},
+    }
