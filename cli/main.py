@@ -13,6 +13,7 @@ import typer
 
 from meldsat import MeldsatError, __version__
 from meldsat.cli import check, hint, validate
+from meldsat.cli import puzzle as puzzle_cli
 
 # Typer ships its own copy of click in recent versions and depends on click in older ones; either
 # way its usage errors derive from a class named ClickException, found here without naming the copy.
@@ -49,6 +50,7 @@ def _root(
 app.command("validate")(validate.validate_command)
 app.command("check")(check.check_command)
 app.command("hint")(hint.hint_command)
+app.add_typer(puzzle_cli.app, name="puzzle")
 
 
 def main(argv: list[str] | None = None) -> int:

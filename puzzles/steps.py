@@ -5,12 +5,13 @@ A move is one of: play a card from the hand to a meld, move a table card from on
 meld of its kind, its *home*: the cards they share in place (for runs, the places both cover; for
 groups, the suits both hold) stay where they are and cost nothing; every other card of the final
 meld arrives by one move; a run that is home to several final melds is split once for each extra
-part. The homes are chosen by a small CP-SAT assignment that minimises the number of moves, so the
+part (unless a card leaving from between the parts splits it anyway). The homes are chosen by a small CP-SAT assignment that minimises the number of moves, so the
 steps are the fewest under this count for the final arrangement given.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -117,9 +118,12 @@ def _best_homes(
         for slot, count in before.slots.items():
             model.add(sum(var for k, var in mine if shared[i, k][slot]) <= count)
         if before.kind is MeldKind.SEQUENCE:
-            split = model.new_int_var(0, len(mine), f"split_{i}")
-            model.add(split >= sum(var for _, var in mine) - 1)
-            splits.append(split)
+            # Two parts that touch need a split; a card leaving from between them splits for free.
+            for (k1, first), (k2, second) in itertools.combinations(mine, 2):
+                if _touching(shared[i, k1], shared[i, k2]):
+                    split = model.new_bool_var(f"split_{i}_{k1}_{k2}")
+                    model.add(split >= first + second - 1)
+                    splits.append(split)
         else:
             model.add(sum(var for _, var in mine) <= 1)
     stays = sum(var * shared[pair].total() for pair, var in chosen.items())
@@ -132,6 +136,13 @@ def _best_homes(
     if code != cp_model.OPTIMAL:
         raise RuntimeError(f"the move planner failed: {solver.status_name(code)}")
     return {k: i for (i, k), var in chosen.items() if solver.value(var)}
+
+
+def _touching(first: Counter[tuple[int, Piece]], second: Counter[tuple[int, Piece]]) -> bool:
+    """True when two blocks of one run are next to each other (nothing between them)."""
+    places_a = [place for place, _ in first]
+    places_b = [place for place, _ in second]
+    return max(places_a) + 1 == min(places_b) or max(places_b) + 1 == min(places_a)
 
 
 def _describe(
@@ -167,17 +178,18 @@ def _describe(
     steps: list[Step] = []
     flows: list[tuple[int, int]] = []
     for i in range(len(table)):
-        parts = sorted(k for k, j in home.items() if j == i)
-        for k in parts[1:]:
+        parts = sorted((k for k, j in home.items() if j == i), key=lambda k: min(place for place, _ in shared[i, k]))
+        for k1, k2 in itertools.pairwise(parts):
+            if not _touching(shared[i, k1], shared[i, k2]):
+                continue
+            block = [p for (_, p), n in sorted(shared[i, k2].items(), key=lambda item: item[0][0]) for _ in range(n)]
             steps.append(
                 Step(
                     "split",
-                    final[k],
+                    tuple(block),
                     i + 1,
-                    k,
-                    f"split meld {i + 1} ({name(table[i])}): its part "
-                    f"{name([p for (_, p), n in shared[i, k].items() for _ in range(n)])} "
-                    "becomes a meld of its own",
+                    k2,
+                    f"split meld {i + 1} ({name(table[i])}) before {piece_name(block[0], rules)}",
                 ),
             )
     for k, meld in enumerate(new_layout):
