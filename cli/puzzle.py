@@ -110,6 +110,10 @@ def _emit(text: str, output: str | None) -> None:
         )
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
+        # mkstemp makes the file private; give it the mode a plain new file would have.
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)
         os.replace(temporary, target)
     except OSError as error:
         raise MeldsatError(f"cannot write '{output}': {error.strerror or error}") from None
