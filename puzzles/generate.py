@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from meldsat.cards import Card, Joker, Piece, card_of
+from meldsat.errors import MeldsatError
 from meldsat.melds import is_legal_meld
 from meldsat.notation import Meld, sort_pieces
 from meldsat.position import Position
@@ -37,7 +38,6 @@ from meldsat.puzzles.puzzle import LEVELS, Puzzle
 from meldsat.puzzles.solve import Verdict, solve_puzzle
 from meldsat.puzzles.verify import answer_problems
 from meldsat.rules import RuleSet
-from meldsat.errors import MeldsatError
 
 
 @dataclass(frozen=True)
@@ -107,7 +107,7 @@ def generate_one(
             continue
         for hand in _hands(rng, rules, answer, recipe):
             for table in _layouts(rng, rules, answer, hand, recipe.layouts):
-                puzzle = _confirmed(rules, table, hand, level, seed, stats)
+                puzzle = _confirmed(rules, table, hand, level=level, seed=seed, stats=stats)
                 if puzzle is not None:
                     return puzzle
     raise GenerationError(
@@ -125,7 +125,9 @@ def _final_table(rng: random.Random, rules: RuleSet, recipe: Recipe) -> list[lis
     low = rng.randint(places.start, places.stop - width)
     window = range(low, low + width)
     target = rng.randint(*recipe.melds)
-    pool: Counter[Card] = Counter({card_of(r, s): rules.copies for r in range(1, 14) for s in range(4)})
+    pool: Counter[Card] = Counter(
+        {card_of(r, s): rules.copies for r in range(1, 14) for s in range(4)}
+    )
     melds: list[list[Card]] = []
     for _ in range(target * 6):
         if len(melds) == target:
@@ -197,7 +199,11 @@ def _hands(
         model.model.add(played == len(real) - size)
         model.model.add(model.hand_jokers == len(jokers))
         model.model.maximize(
-            sum(rng.randint(0, 20) * var for var in model.hand_played.values() if not isinstance(var, int))
+            sum(
+                rng.randint(0, 20) * var
+                for var in model.hand_played.values()
+                if not isinstance(var, int)
+            )
         )
         result = model.solve()
         if result.table is None:
@@ -234,7 +240,7 @@ def _layouts(
 ) -> Iterator[tuple[Meld, ...]]:
     """Starting tables: the answer less the hand, arranged afresh under random objectives."""
     left = Counter(piece for meld in answer for piece in meld if isinstance(piece, Card))
-    left.subtract(hand)
+    left.subtract(piece for piece in hand if isinstance(piece, Card))
     jokers = [Joker() for meld in answer for piece in meld if isinstance(piece, Joker)]
     real = tuple(sorted(left.elements()))
     seen: set[tuple[Meld, ...]] = set()
@@ -262,6 +268,7 @@ def _confirmed(
     rules: RuleSet,
     table: tuple[Meld, ...],
     hand: Meld,
+    *,
     level: str,
     seed: int,
     stats: Stats | None,

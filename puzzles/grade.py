@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from meldsat.cards import Card, Joker
 from meldsat.melds import is_legal_meld
@@ -125,8 +126,8 @@ def longest_chain(plan: Plan) -> int:
     return best
 
 
-def _longest_from(graph: object, node: int, seen: set[int]) -> int:
-    successors = getattr(graph, "successors")(node)
+def _longest_from(graph: Any, node: int, seen: set[int]) -> int:
+    successors = graph.successors(node)
     longest = 1
     for nxt in successors:
         if nxt not in seen:

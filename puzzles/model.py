@@ -172,7 +172,7 @@ class PuzzleModel:
                         self._group_pieces[card_of(rank, suit)].append(count)
 
     def _build_runs(self) -> None:
-        """Sequences of each suit as a flow: runs start, must reach ``run_min``, then go on or end."""
+        """Sequences of each suit as a flow: a run starts, reaches ``run_min``, goes on or ends."""
         length = self.rules.run_min
         first, last = self._places.start, self._places.stop - 1
         self.starts: dict[RunPlace, Expr] = {}

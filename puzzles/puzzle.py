@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from meldsat.errors import ImpossiblePositionError, NotationError
@@ -80,7 +80,7 @@ class Puzzle:
     rules: RuleSet
     table: Table
     hand: Meld
-    goal: Goal = Goal()
+    goal: Goal = field(default_factory=Goal)
     solution: Table | None = None
     level: str | None = None
     grade: Grade | None = None
@@ -183,7 +183,9 @@ def legal_table(melds: Sequence[Meld], rules: RuleSet, what: str) -> Table:
     for number, meld in enumerate(verdict.melds, start=1):
         if not meld.legal:
             text = format_pieces(meld.pieces, rules.notation)
-            raise ImpossiblePositionError(f"illegal meld {number} in the {what} '{text}': {meld.reason}")
+            raise ImpossiblePositionError(
+                f"illegal meld {number} in the {what} '{text}': {meld.reason}"
+            )
     return tuple(meld.pieces for meld in verdict.melds)
 
 

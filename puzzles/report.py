@@ -19,7 +19,7 @@ from meldsat.puzzles.verify import answer_problems
 _EXIT = {Verdict.UNIQUE: 0, Verdict.NONE: 1, Verdict.SEVERAL: 1, Verdict.UNKNOWN: 3}
 
 
-class CheckerDisagrees(RuntimeError):
+class CheckerDisagreesError(RuntimeError):
     """The model's solution fails the rule checker: a bug, reported loudly."""
 
 
@@ -95,7 +95,7 @@ def _checked(puzzle: Puzzle, table: Table) -> None:
     bare = replace(puzzle, solution=None)
     problems = answer_problems(bare, table)
     if problems:
-        raise CheckerDisagrees(f"the rule checker rejects the model's solution: {problems}")
+        raise CheckerDisagreesError(f"the rule checker rejects the model's solution: {problems}")
 
 
 def solve_one(puzzle: Puzzle) -> SolveResult:
@@ -104,7 +104,8 @@ def solve_one(puzzle: Puzzle) -> SolveResult:
     for table in (report.solution, report.other):
         if table is not None:
             _checked(puzzle, table)
-    solution, steps = report.solution, ()
+    solution = report.solution
+    steps: tuple[str, ...] = ()
     if report.verdict is Verdict.UNIQUE and report.solution is not None:
         graded = grade_puzzle(replace(puzzle, solution=report.solution))
         _checked(puzzle, graded.solution)

@@ -124,7 +124,7 @@ def render_sheet(puzzles: Sequence[Puzzle], title: str = "meldsat puzzles") -> s
         f"<title>{escape(title)}</title>"
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<style>{CARD_CSS}\n{_asset('sheet.css')}</style></head><body>"
-        f"<h1>{escape(title)}</h1><p class=\"intro\">{escape(intro)}</p>"
+        f'<h1>{escape(title)}</h1><p class="intro">{escape(intro)}</p>'
         + "".join(sections)
         + '<div class="solutions"><h1>Solutions</h1>'
         + "".join(answers)

@@ -5,8 +5,9 @@ A move is one of: play a card from the hand to a meld, move a table card from on
 meld of its kind, its *home*: the cards they share in place (for runs, the places both cover; for
 groups, the suits both hold) stay where they are and cost nothing; every other card of the final
 meld arrives by one move; a run that is home to several final melds is split once for each extra
-part (unless a card leaving from between the parts splits it anyway). The homes are chosen by a small CP-SAT assignment that minimises the number of moves, so the
-steps are the fewest under this count for the final arrangement given.
+part (unless a card leaving from between the parts splits it anyway). The homes are chosen by a
+small CP-SAT assignment that minimises the number of moves, so the steps are the fewest under this
+count for the final arrangement given.
 """
 
 from __future__ import annotations
@@ -93,7 +94,7 @@ def plan_steps(
                 if common:
                     shared[i, k] = common
     home = _best_homes(old, new, shared, [len(meld) for meld in final])
-    return _describe(table, hand, final, home, shared, rules)
+    return _describe(table, hand, final, home=home, shared=shared, rules=rules)
 
 
 def _best_homes(
@@ -149,6 +150,7 @@ def _describe(
     table: Sequence[Meld],
     hand: Sequence[Piece],
     final: Sequence[Meld],
+    *,
     home: dict[int, int],
     shared: dict[tuple[int, int], Counter[tuple[int, Piece]]],
     rules: RuleSet,
@@ -178,11 +180,18 @@ def _describe(
     steps: list[Step] = []
     flows: list[tuple[int, int]] = []
     for i in range(len(table)):
-        parts = sorted((k for k, j in home.items() if j == i), key=lambda k: min(place for place, _ in shared[i, k]))
+        parts = sorted(
+            (k for k, j in home.items() if j == i),
+            key=lambda k: min(place for place, _ in shared[i, k]),
+        )
         for k1, k2 in itertools.pairwise(parts):
             if not _touching(shared[i, k1], shared[i, k2]):
                 continue
-            block = [p for (_, p), n in sorted(shared[i, k2].items(), key=lambda item: item[0][0]) for _ in range(n)]
+            block = [
+                p
+                for (_, p), n in sorted(shared[i, k2].items(), key=lambda item: item[0][0])
+                for _ in range(n)
+            ]
             steps.append(
                 Step(
                     "split",

@@ -13,17 +13,27 @@ TWO_SOLUTIONS = "rules: manipulation\ntable: 4S 5S 6S *=7S | 7H 7D 7C\nhand: 7S 
 def test_generate_hard_json_is_confirmed_by_solve_and_grade(
     run_cli: CliRunner, tmp_path: Path
 ) -> None:
-    result = run_cli("puzzle", "generate", "--count", "2", "--level", "hard", "--seed", "7",
-                     "--format", "json")
+    result = run_cli(
+        "puzzle", "generate", "--count", "2", "--level", "hard", "--seed", "7", "--format", "json"
+    )
     assert result.code == 0, result.err
     data = json.loads(result.out)
     assert data["schema_version"] == 1
     assert [p["level"] for p in data["puzzles"]] == ["hard", "hard"]
     assert set(data["puzzles"][0]) == {
-        "rules", "players", "table", "hand", "goal", "solution", "level", "grade", "seed"
+        "rules",
+        "players",
+        "table",
+        "hand",
+        "goal",
+        "solution",
+        "level",
+        "grade",
+        "seed",
     }
-    again = run_cli("puzzle", "generate", "--count", "2", "--level", "hard", "--seed", "7",
-                    "--format", "json")
+    again = run_cli(
+        "puzzle", "generate", "--count", "2", "--level", "hard", "--seed", "7", "--format", "json"
+    )
     assert again.out == result.out  # byte-identical for the same seed
     path = tmp_path / "hard.json"
     path.write_text(result.out, encoding="utf-8")
@@ -65,8 +75,9 @@ def test_check_accepts_the_solution_and_lists_every_reason_otherwise(
     good = run_cli("puzzle", "check", str(path), "--answer", "2H 3H 4H | 5S 5H 5D | 6H 7H 8H")
     assert good.code == 0
     assert good.out.startswith("a solution")
-    bad = run_cli("puzzle", "check", str(path), "--answer", "2H 3H 4H 5H 6H 7H 8H | 5S 5D",
-                  "--format", "json")
+    bad = run_cli(
+        "puzzle", "check", str(path), "--answer", "2H 3H 4H 5H 6H 7H 8H | 5S 5D", "--format", "json"
+    )
     assert bad.code == 1
     reasons = json.loads(bad.out)["reasons"]
     assert any(reason.startswith("illegal_meld") for reason in reasons)

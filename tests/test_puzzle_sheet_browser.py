@@ -25,7 +25,9 @@ CHROMEDRIVER = shutil.which("chromedriver")
 @pytest.fixture
 def browser() -> Iterator[Any]:
     if CHROMIUM is None or CHROMEDRIVER is None:
-        pytest.skip("no chromium and chromedriver on this machine (Debian: chromium, chromium-driver)")
+        pytest.skip(
+            "no chromium and chromedriver on this machine (Debian: chromium, chromium-driver)"
+        )
     webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
@@ -49,8 +51,13 @@ def _play(driver: Any, section: Any, solution: list[list[str]]) -> None:
         for token in meld:
             card = next(
                 element
-                for element in section.find_elements(By.CSS_SELECTOR, f'svg.card[data-card="{token}"]')
-                if not any(driver.execute_script("return arguments[0].contains(arguments[1])", b, element) for b in built)
+                for element in section.find_elements(
+                    By.CSS_SELECTOR, f'svg.card[data-card="{token}"]'
+                )
+                if not any(
+                    driver.execute_script("return arguments[0].contains(arguments[1])", b, element)
+                    for b in built
+                )
             )
             card.click()
             if target is None:

@@ -56,7 +56,11 @@ def _subsets_make_a_meld(puzzle: Puzzle) -> bool:
         for subset in itertools.combinations(puzzle.hand, size):
             real = [piece for piece in subset if isinstance(piece, Card)]
             wild = size - len(real)
-            if (is_legal_meld(real, puzzle.rules) if not wild else meld_shapes(real, wild, puzzle.rules)):
+            if (
+                is_legal_meld(real, puzzle.rules)
+                if not wild
+                else meld_shapes(real, wild, puzzle.rules)
+            ):
                 return True
     return False
 
@@ -72,7 +76,9 @@ def test_generated_puzzles_hold_every_invariant(generated: list[Puzzle]) -> None
         assert judge_table(puzzle.table, rules).legal
         verdict = check_move(puzzle.table, puzzle.hand, puzzle.solution, rules)
         assert verdict.legal, verdict.reasons
-        assert sorted(map(str, verdict.played)) == sorted(str(Joker() if isinstance(p, Joker) else p) for p in puzzle.hand)
+        assert sorted(map(str, verdict.played)) == sorted(
+            str(Joker() if isinstance(p, Joker) else p) for p in puzzle.hand
+        )
         assert answer_problems(puzzle, puzzle.solution) == []
         # no subset of the hand is a meld on its own
         assert not _subsets_make_a_meld(puzzle)
