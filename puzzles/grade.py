@@ -59,6 +59,9 @@ def grade_puzzle(puzzle: Puzzle, time_limit: float = 30.0) -> Graded:
         puzzle.solution, rules
     ):
         raise GradingError("the grader's solution differs from the puzzle's: not unique")
+    # Order the final melds after the starting melds they grew from, then plan on that order so
+    # that the steps' meld numbers refer to the solution as shown.
+    solution = _ordered(solution, plan_steps(puzzle.table, puzzle.hand, solution, rules))
     plan = plan_steps(puzzle.table, puzzle.hand, solution, rules)
     grade = Grade(
         changed_melds=result.changed,
@@ -68,7 +71,7 @@ def grade_puzzle(puzzle: Puzzle, time_limit: float = 30.0) -> Graded:
         longest_chain=longest_chain(plan),
         decoys=decoys(puzzle.table, puzzle.hand, rules),
     )
-    return Graded(grade, _ordered(solution, plan), plan)
+    return Graded(grade, solution, plan)
 
 
 def _canonical_melds(table: Sequence[Meld], rules: RuleSet) -> list[Meld]:

@@ -7,6 +7,7 @@ uniqueness proofs and the ladder of restricted solvers are re-run on each genera
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from dataclasses import replace
 
 import pytest
@@ -176,3 +177,38 @@ def test_steps_are_the_fewest_moves_and_taking_a_middle_card_splits_for_free() -
     assert [step.kind for step in graded.plan.steps] == ["play", "move", "play"]
     assert graded.grade.changed_melds == 1
     assert graded.grade.cards_moved == 1
+
+
+def _physical(pieces: object) -> Counter[object]:
+    assert isinstance(pieces, (list, tuple))
+    return Counter(Joker() if isinstance(p, Joker) else p for p in pieces)
+
+
+def test_steps_account_for_every_card_and_end_at_the_solution(generated: list[Puzzle]) -> None:
+    for puzzle in generated:
+        assert puzzle.solution is not None and puzzle.grade is not None
+        plan = grade_puzzle(puzzle).plan
+        final = puzzle.solution
+        assert plan.moves == puzzle.grade.moves == len(plan.steps)
+        arrivals: list[Counter[object]] = [Counter() for _ in final]
+        departures: list[Counter[object]] = [Counter() for _ in puzzle.table]
+        played: Counter[object] = Counter()
+        for step in plan.steps:
+            if step.kind == "play":
+                played += _physical(step.pieces)
+                arrivals[step.target] += _physical(step.pieces)
+            elif step.kind == "move":
+                arrivals[step.target] += _physical(step.pieces)
+                departures[step.source - 1] += _physical(step.pieces)
+        assert played == _physical(puzzle.hand)  # every hand card is played, once
+        for k, meld in enumerate(final):
+            stays = _physical(meld) - arrivals[k]
+            assert arrivals[k] + stays == _physical(meld)
+            if plan.home[k] is None:
+                assert not stays  # a new meld is built only from cards that arrive
+        for i, meld in enumerate(puzzle.table):
+            stays_here = Counter[object]()
+            for k, home in enumerate(plan.home):
+                if home == i:
+                    stays_here += _physical(final[k]) - arrivals[k]
+            assert stays_here + departures[i] == _physical(meld)
