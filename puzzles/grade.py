@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from meldsat.cards import Card, Joker
@@ -59,10 +59,7 @@ def grade_puzzle(puzzle: Puzzle, time_limit: float = 30.0) -> Graded:
         puzzle.solution, rules
     ):
         raise GradingError("the grader's solution differs from the puzzle's: not unique")
-    # Order the final melds after the starting melds they grew from, then plan on that order so
-    # that the steps' meld numbers refer to the solution as shown.
-    solution = _ordered(solution, plan_steps(puzzle.table, puzzle.hand, solution, rules))
-    plan = plan_steps(puzzle.table, puzzle.hand, solution, rules)
+    solution, plan = _ordered(solution, plan_steps(puzzle.table, puzzle.hand, solution, rules))
     grade = Grade(
         changed_melds=result.changed,
         moves=plan.moves,
@@ -80,13 +77,26 @@ def _canonical_melds(table: Sequence[Meld], rules: RuleSet) -> list[Meld]:
     return [meld.pieces for meld in judge_table(table, rules).melds]
 
 
-def _ordered(solution: Table, plan: Plan) -> Table:
-    """The final melds in the order of the starting melds they grew from, new melds last."""
+def _ordered(solution: Table, plan: Plan) -> tuple[Table, Plan]:
+    """The final melds in the order of the starting melds they grew from, new melds last.
+
+    The plan's meld indexes are renumbered to match, and its steps follow that order.
+    """
     order = sorted(
         range(len(solution)),
         key=lambda k: (plan.home[k] is None, plan.home[k] or 0, str(solution[k])),
     )
-    return tuple(solution[k] for k in order)
+    place = {k: new for new, k in enumerate(order)}
+    steps = sorted(
+        (replace(step, target=place[step.target]) for step in plan.steps),
+        key=lambda step: (step.kind != "split", step.target),
+    )
+    renumbered = Plan(
+        tuple(steps),
+        tuple(plan.home[k] for k in order),
+        tuple((source, place[final]) for source, final in plan.flows),
+    )
+    return tuple(solution[k] for k in order), renumbered
 
 
 def level_of(grade: Grade) -> str:
