@@ -22,13 +22,14 @@ from __future__ import annotations
 
 import itertools
 import random
+import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from meldsat.cards import Card, Joker, Piece, card_of
 from meldsat.errors import MeldsatError
-from meldsat.melds import is_legal_meld
+from meldsat.melds import is_legal_meld, meld_shapes
 from meldsat.notation import Meld, sort_pieces
 from meldsat.position import Position
 from meldsat.puzzles.goal import Goal
@@ -67,7 +68,11 @@ class GenerationError(MeldsatError):
 
 @dataclass
 class Stats:
-    """Counts and CPU time of one generation run (read by the benchmark)."""
+    """Counts and CPU time of one generation run (read by the benchmark).
+
+    ``uniqueness_seconds`` is the CPU time of every uniqueness proof: the answer's own (step 1)
+    and the puzzle's (step 4).
+    """
 
     attempts: int = 0
     uniqueness_seconds: float = 0.0
@@ -103,7 +108,7 @@ def generate_one(
         if stats is not None:
             stats.attempts += 1
         answer = _final_table(rng, rules, recipe)
-        if answer is None or not _arranged_one_way(rules, answer):
+        if answer is None or not _arranged_one_way(rules, answer, stats):
             continue
         for hand in _hands(rng, rules, answer, recipe):
             for table in _layouts(rng, rules, answer, hand, recipe.layouts):
@@ -121,7 +126,8 @@ def generate_one(
 def _final_table(rng: random.Random, rules: RuleSet, recipe: Recipe) -> list[list[Piece]] | None:
     """Random runs and groups in a narrow window of ranks, within the copies the decks hold."""
     places = sequence_range(rules)
-    width = rng.randint(*recipe.window)
+    # With one deck every card exists once: the same melds need a wider window of ranks.
+    width = rng.randint(*recipe.window) + (3 if rules.copies == 1 else 0)
     low = rng.randint(places.start, places.stop - width)
     window = range(low, low + width)
     target = rng.randint(*recipe.melds)
@@ -166,8 +172,17 @@ def _random_meld(rng: random.Random, rules: RuleSet, window: range) -> list[Card
     return [card_of(rank, suit) for suit in suits]
 
 
-def _arranged_one_way(rules: RuleSet, answer: list[list[Piece]]) -> bool:
+def _arranged_one_way(rules: RuleSet, answer: list[list[Piece]], stats: Stats | None) -> bool:
     """True when the answer's pieces make legal melds in exactly one canonical way."""
+    started = time.process_time()
+    try:
+        return _one_arrangement(rules, answer)
+    finally:
+        if stats is not None:
+            stats.uniqueness_seconds += time.process_time() - started
+
+
+def _one_arrangement(rules: RuleSet, answer: list[list[Piece]]) -> bool:
     real = [piece for meld in answer for piece in meld if isinstance(piece, Card)]
     jokers = [Joker() for meld in answer for piece in meld if isinstance(piece, Joker)]
     model = PuzzleModel(rules, [tuple(real)], jokers, Goal())
@@ -218,8 +233,6 @@ def _hands(
 
 def hand_holds_meld(hand: Meld, rules: RuleSet) -> bool:
     """True when some of the hand's pieces make a legal meld on their own (jokers as any card)."""
-    from meldsat.melds import meld_shapes
-
     smallest = min(rules.group_min, rules.run_min)
     for size in range(smallest, len(hand) + 1):
         for subset in itertools.combinations(hand, size):
@@ -274,8 +287,6 @@ def _confirmed(
     stats: Stats | None,
 ) -> Puzzle | None:
     """The puzzle if its solution is unique, checks out, and grades at ``level``."""
-    import time
-
     position = Position.build(rules, table, hand)
     puzzle = Puzzle(rules, position.table, position.hand, Goal(), seed=seed)
     started = time.process_time()

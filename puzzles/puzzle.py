@@ -15,10 +15,15 @@ from typing import Any
 
 from meldsat.errors import ImpossiblePositionError, NotationError
 from meldsat.notation import Meld, Table, format_pieces, format_table
-from meldsat.position import Position, pieces_field, rules_from_fields, table_field
+from meldsat.position import (
+    Position,
+    pieces_field,
+    position_fields,
+    rules_from_fields,
+    table_field,
+)
 from meldsat.puzzles.goal import Goal, parse_goal
 from meldsat.rules import RuleSet
-from meldsat.table import judge_table
 
 SCHEMA_VERSION = 1
 LEVELS = ("easy", "medium", "hard", "expert")
@@ -179,26 +184,16 @@ def load_puzzle(data: Mapping[str, Any]) -> Puzzle:
 
 def legal_table(melds: Sequence[Meld], rules: RuleSet, what: str) -> Table:
     """The melds in canonical order with jokers declared; an illegal meld is an error."""
-    verdict = judge_table(melds, rules)
-    for number, meld in enumerate(verdict.melds, start=1):
-        if not meld.legal:
-            text = format_pieces(meld.pieces, rules.notation)
-            raise ImpossiblePositionError(
-                f"illegal meld {number} in the {what} '{text}': {meld.reason}"
-            )
-    return tuple(meld.pieces for meld in verdict.melds)
+    try:
+        return Position.build(rules, melds, ()).table
+    except ImpossiblePositionError as error:
+        raise ImpossiblePositionError(f"in the {what}: {error}") from None
 
 
 def read_puzzles(text: str) -> list[Puzzle]:
     """Puzzles from a JSON document (one puzzle or ``{"puzzles": [...]}``) or the text form."""
-    stripped = text.strip()
-    if stripped.startswith("{"):
-        try:
-            data = json.loads(stripped)
-        except json.JSONDecodeError as error:
-            raise NotationError(f"bad JSON at line {error.lineno}: {error.msg}") from None
-        if not isinstance(data, dict):
-            raise NotationError("a JSON puzzle file must be an object")
+    if text.strip().startswith("{"):
+        data = position_fields(text)  # the position reader's JSON parsing and its errors
         if "puzzles" in data:
             items = data["puzzles"]
             if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):

@@ -114,9 +114,9 @@ def render_sheet(puzzles: Sequence[Puzzle], title: str = "meldsat puzzles") -> s
         answers.append(_solution_section(number, puzzle, steps))
     intro = (
         "Each puzzle has exactly one solution. Rearrange the table so that every card of the hand "
-        "is played and every meld is a legal group (3-4 cards of one rank, different suits) or "
-        "sequence (3 or more cards of one suit in a row). On screen: click a card, then click the "
-        "meld it should join (or + new meld), and press Check."
+        "is played and every meld is a legal group (3-4 cards of one rank in different suits or "
+        "colours) or sequence (3 or more cards of one suit or colour in a row). On screen: click a "
+        "card, then click the meld it should join (or + new meld), and press Check."
     )
     return (
         "<!DOCTYPE html>\n"

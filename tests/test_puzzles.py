@@ -212,3 +212,13 @@ def test_steps_account_for_every_card_and_end_at_the_solution(generated: list[Pu
                 if home == i:
                     stays_here += _physical(final[k]) - arrivals[k]
             assert stays_here + departures[i] == _physical(meld)
+
+
+def test_a_points_goal_is_solved_and_checked() -> None:
+    puzzle = read_puzzles("table: 4S 5S 6S | 9H 9D 9C\nhand: 7S KD 2C\ngoal: points 7")[0]
+    report = solve_puzzle(puzzle)
+    assert report.verdict is Verdict.UNIQUE and report.solution is not None
+    assert answer_problems(puzzle, report.solution) == []
+    assert read_puzzles(puzzles_text([puzzle]))[0].goal == puzzle.goal
+    too_much = read_puzzles("table: 4S 5S 6S | 9H 9D 9C\nhand: 7S KD 2C\ngoal: points 8")[0]
+    assert solve_puzzle(too_much).verdict is Verdict.NONE
