@@ -105,6 +105,7 @@ class PuzzleModel:
         self._build_jokers()
         self._build_groups()
         self._build_runs()
+        self._restricted = restricted
         self._kept: list[_Kept] = []
         self._keep: list[cp_model.IntVar] = []
         self._growth: list[list[cp_model.IntVar]] = []
@@ -275,7 +276,7 @@ class PuzzleModel:
 
     def solve(self, *, minimize_changed: bool = False, time_limit: float = 30.0) -> ModelResult:
         """Solve deterministically (one worker, seed 0); optionally change the fewest melds."""
-        if minimize_changed:
+        if minimize_changed and not isinstance(self.changed, int):
             self.model.minimize(self.changed)
         solver = cp_model.CpSolver()
         params = solver.parameters
@@ -309,8 +310,8 @@ class PuzzleModel:
         table = _fill(melds, own_jokers, self._table_real + hand_played, jokers)
         groups = Counter({key: value(v) for key, v in self.group_shapes.items()})
         runs = Counter({key: value(v) for key, v in self.coverage.items()})
-        canonical = Canonical.from_counts(groups, runs, jokers) if not self._kept else None
-        changed = len(self._kept) - free_melds if self._kept else None
+        canonical = Canonical.from_counts(groups, runs, jokers) if not self._restricted else None
+        changed = len(self._kept) - free_melds if self._restricted else None
         return ModelResult(status, table, canonical, changed)
 
     def _trace_runs(self, value: Callable[[Expr], int]) -> list[list[Card]]:
