@@ -55,7 +55,7 @@ def final_tables(puzzle: Puzzle) -> Iterator[list[tuple[Piece, ...]]]:
                 jokers = len(meld) - len(known)
                 left = tuple(p for i, p in enumerate(rest) if i not in chosen)
                 for _, cards in meld_shapes(known, jokers, rules):
-                    declared = (*known, *(Joker(card) for card in cards))
+                    declared: tuple[Piece, ...] = (*known, *(Joker(card) for card in cards))
                     yield from search(left, [*melds, declared])
 
     yield from search(tuple(sorted(wild, key=piece_sort_key)), [])
