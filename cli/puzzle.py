@@ -43,6 +43,10 @@ class ReportFormat(enum.StrEnum):
 
 SourceArgument = Annotated[str, typer.Argument(help="Puzzle file (text or JSON); - reads stdin.")]
 ReportOption = Annotated[ReportFormat, typer.Option("--format", "-f", help="text or json.")]
+TimeLimitOption = Annotated[
+    float,
+    typer.Option("--time-limit", min=0.000001, help="Seconds per CP-SAT solve (then exit 3)."),
+]
 
 
 @app.command("generate")
@@ -124,12 +128,13 @@ def solve_command(
     source: SourceArgument,
     *,
     output_format: ReportOption = ReportFormat.TEXT,
+    time_limit: TimeLimitOption = 30.0,
 ) -> int:
     """Solve each puzzle: unique (with the solution and its steps), none, or several."""
     from meldsat.puzzles.report import solve_reports
 
     puzzles = read_puzzles(read_source(source))
-    reports = solve_reports(puzzles)
+    reports = solve_reports(puzzles, time_limit)
     if output_format is ReportFormat.JSON:
         print(json.dumps({"schema_version": 1, "results": [r.to_json() for r in reports]}))
     else:
@@ -144,11 +149,12 @@ def grade_command(
     source: SourceArgument,
     *,
     output_format: ReportOption = ReportFormat.TEXT,
+    time_limit: TimeLimitOption = 30.0,
 ) -> int:
     """Grade each puzzle and confirm (or not) the level and grade it states."""
     from meldsat.puzzles.report import grade_reports
 
-    reports = grade_reports(read_puzzles(read_source(source)))
+    reports = grade_reports(read_puzzles(read_source(source)), time_limit)
     if output_format is ReportFormat.JSON:
         print(json.dumps({"schema_version": 1, "results": [r.to_json() for r in reports]}))
     else:
@@ -164,6 +170,7 @@ def check_command(
     answer: Annotated[str, typer.Option("--answer", "-a", help='Final table, "7H 8H 9H | ...".')],
     number: Annotated[int, typer.Option("--number", min=1, help="Which puzzle of the file.")] = 1,
     output_format: ReportOption = ReportFormat.TEXT,
+    time_limit: TimeLimitOption = 30.0,
 ) -> int:
     """Is ANSWER a solution of the puzzle? If not, every reason."""
     from meldsat.puzzles.report import solved_copy
@@ -172,7 +179,7 @@ def check_command(
     puzzles = read_puzzles(read_source(source))
     if number > len(puzzles):
         raise MeldsatError(f"no puzzle number '{number}': the file holds {len(puzzles)}")
-    puzzle = solved_copy(puzzles[number - 1])
+    puzzle = solved_copy(puzzles[number - 1], time_limit)
     final = parse_table(answer, puzzle.rules.notation)
     problems = answer_problems(puzzle, final)
     if output_format is ReportFormat.JSON:

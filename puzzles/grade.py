@@ -44,7 +44,11 @@ class Graded:
 
 
 class GradingError(RuntimeError):
-    """The restricted solver found no solution where the full solver did (or ran out of time)."""
+    """The restricted solver found no solution where the full solver did: a bug."""
+
+
+class GradingTimeoutError(GradingError):
+    """The time limit ran out before the grade was proven."""
 
 
 def grade_puzzle(puzzle: Puzzle, time_limit: float = 30.0) -> Graded:
@@ -53,7 +57,9 @@ def grade_puzzle(puzzle: Puzzle, time_limit: float = 30.0) -> Graded:
     model = PuzzleModel(rules, puzzle.table, puzzle.hand, puzzle.goal, restricted=True)
     result = model.solve(minimize_changed=True, time_limit=time_limit)
     if result.table is None or result.changed is None:
-        raise GradingError(f"the grader found no solution ({result.status})")
+        if result.status != "INFEASIBLE":
+            raise GradingTimeoutError(f"the grade was not proven in time ({result.status})")
+        raise GradingError("the grader found no solution where the puzzle has one")
     solution = tuple(tuple(meld) for meld in _canonical_melds(result.table, rules))
     if puzzle.solution is not None and canonical_form(solution, rules) != canonical_form(
         puzzle.solution, rules

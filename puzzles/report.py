@@ -11,9 +11,9 @@ from typing import Any
 
 from meldsat.notation import Table, format_table
 from meldsat.puzzles.canonical import canonical_form
-from meldsat.puzzles.grade import grade_puzzle, level_of
+from meldsat.puzzles.grade import GradingTimeoutError, grade_puzzle, level_of
 from meldsat.puzzles.puzzle import Grade, Puzzle
-from meldsat.puzzles.solve import SolveReport, Verdict, solve_puzzle
+from meldsat.puzzles.solve import DEFAULT_TIME_LIMIT, SolveReport, Verdict, solve_puzzle
 from meldsat.puzzles.verify import answer_problems
 
 _EXIT = {Verdict.UNIQUE: 0, Verdict.NONE: 1, Verdict.SEVERAL: 1, Verdict.UNKNOWN: 3}
@@ -98,19 +98,23 @@ def _checked(puzzle: Puzzle, table: Table) -> None:
         raise CheckerDisagreesError(f"the rule checker rejects the model's solution: {problems}")
 
 
-def solve_one(puzzle: Puzzle) -> SolveResult:
+def solve_one(puzzle: Puzzle, time_limit: float = DEFAULT_TIME_LIMIT) -> SolveResult:
     """Solve, prove, re-check, and (when unique) arrange the solution with its steps."""
-    report: SolveReport = solve_puzzle(puzzle)
+    report: SolveReport = solve_puzzle(puzzle, time_limit)
     for table in (report.solution, report.other):
         if table is not None:
             _checked(puzzle, table)
     solution = report.solution
     steps: tuple[str, ...] = ()
     if report.verdict is Verdict.UNIQUE and report.solution is not None:
-        graded = grade_puzzle(replace(puzzle, solution=report.solution))
-        _checked(puzzle, graded.solution)
-        solution = graded.solution
-        steps = tuple(step.text for step in graded.plan.steps)
+        try:
+            graded = grade_puzzle(replace(puzzle, solution=report.solution), time_limit)
+        except GradingTimeoutError:
+            graded = None  # unique, proven; only the arrangement and its steps are missing
+        if graded is not None:
+            _checked(puzzle, graded.solution)
+            solution = graded.solution
+            steps = tuple(step.text for step in graded.plan.steps)
     stated = None
     if puzzle.solution is not None and solution is not None:
         rules = puzzle.rules
@@ -120,16 +124,18 @@ def solve_one(puzzle: Puzzle) -> SolveResult:
     return SolveResult(puzzle, report.verdict, solution, report.other, steps, stated)
 
 
-def solve_reports(puzzles: list[Puzzle]) -> list[SolveResult]:
+def solve_reports(
+    puzzles: list[Puzzle], time_limit: float = DEFAULT_TIME_LIMIT
+) -> list[SolveResult]:
     """``solve_one`` for every puzzle."""
-    return [solve_one(puzzle) for puzzle in puzzles]
+    return [solve_one(puzzle, time_limit) for puzzle in puzzles]
 
 
-def solved_copy(puzzle: Puzzle) -> Puzzle:
+def solved_copy(puzzle: Puzzle, time_limit: float = DEFAULT_TIME_LIMIT) -> Puzzle:
     """The puzzle with its solution filled in when it has none and the solution is unique."""
     if puzzle.solution is not None:
         return puzzle
-    report = solve_puzzle(puzzle)
+    report = solve_puzzle(puzzle, time_limit)
     if report.verdict is Verdict.UNIQUE:
         return replace(puzzle, solution=report.solution)
     return puzzle
@@ -180,18 +186,23 @@ class GradeResult:
         return f"puzzle {number}: {self.level}{stated}, {mark}\n  {self.grade.text()}\n"
 
 
-def grade_one(puzzle: Puzzle) -> GradeResult:
+def grade_one(puzzle: Puzzle, time_limit: float = DEFAULT_TIME_LIMIT) -> GradeResult:
     """Prove uniqueness, then grade; a puzzle that is not unique gets no grade."""
-    report = solve_puzzle(puzzle)
+    report = solve_puzzle(puzzle, time_limit)
     if report.verdict is not Verdict.UNIQUE or report.solution is None:
         return GradeResult(report.verdict, None, None, puzzle.level, puzzle.grade)
     _checked(puzzle, report.solution)
-    graded = grade_puzzle(replace(puzzle, solution=report.solution))
+    try:
+        graded = grade_puzzle(replace(puzzle, solution=report.solution), time_limit)
+    except GradingTimeoutError:
+        return GradeResult(Verdict.UNKNOWN, None, None, puzzle.level, puzzle.grade)
     return GradeResult(
         report.verdict, graded.grade, level_of(graded.grade), puzzle.level, puzzle.grade
     )
 
 
-def grade_reports(puzzles: list[Puzzle]) -> list[GradeResult]:
+def grade_reports(
+    puzzles: list[Puzzle], time_limit: float = DEFAULT_TIME_LIMIT
+) -> list[GradeResult]:
     """``grade_one`` for every puzzle."""
-    return [grade_one(puzzle) for puzzle in puzzles]
+    return [grade_one(puzzle, time_limit) for puzzle in puzzles]

@@ -92,3 +92,20 @@ def test_bad_input_is_one_line_and_exit_code_2(run_cli: CliRunner, tmp_path: Pat
     result = run_cli("puzzle", "solve", str(path))
     assert result.code == 2
     assert "Traceback" not in result.err and "2H 3H 5H" in result.err
+
+
+EXAMPLE = str(Path(__file__).resolve().parent.parent / "examples" / "puzzles-hard.json")
+
+
+def test_a_time_limit_before_the_proof_exits_3(run_cli: CliRunner) -> None:
+    result = run_cli("puzzle", "solve", EXAMPLE, "--time-limit", "0.000001")
+    assert result.code == 3
+    assert "unknown: the time limit ran out" in result.out
+    graded = run_cli("puzzle", "grade", EXAMPLE, "--time-limit", "0.000001")
+    assert graded.code == 3
+
+
+def test_the_example_file_is_confirmed(run_cli: CliRunner) -> None:
+    result = run_cli("puzzle", "grade", EXAMPLE)
+    assert result.code == 0
+    assert result.out.count("confirmed") == 4
