@@ -7,8 +7,9 @@ import json
 import os
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Protocol
 
 import typer
 
@@ -133,15 +134,9 @@ def solve_command(
     """Solve each puzzle: unique (with the solution and its steps), none, or several."""
     from meldsat.puzzles.report import solve_reports
 
-    puzzles = read_puzzles(read_source(source))
-    reports = solve_reports(puzzles, time_limit)
-    if output_format is ReportFormat.JSON:
-        print(json.dumps({"schema_version": 1, "results": [r.to_json() for r in reports]}))
-    else:
-        for number, report in enumerate(reports, start=1):
-            sys.stdout.write(report.text(number))
-    worst = max(report.exit_code for report in reports)
-    return worst
+    return _print_reports(
+        solve_reports(read_puzzles(read_source(source)), time_limit), output_format
+    )
 
 
 @app.command("grade")
@@ -154,7 +149,24 @@ def grade_command(
     """Grade each puzzle and confirm (or not) the level and grade it states."""
     from meldsat.puzzles.report import grade_reports
 
-    reports = grade_reports(read_puzzles(read_source(source)), time_limit)
+    return _print_reports(
+        grade_reports(read_puzzles(read_source(source)), time_limit), output_format
+    )
+
+
+class _Report(Protocol):
+    """What ``solve`` and ``grade`` report for one puzzle."""
+
+    @property
+    def exit_code(self) -> int: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+    def text(self, number: int) -> str: ...
+
+
+def _print_reports(reports: Sequence[_Report], output_format: ReportFormat) -> int:
+    """Print every report (one JSON object, or text per puzzle); the worst exit code."""
     if output_format is ReportFormat.JSON:
         print(json.dumps({"schema_version": 1, "results": [r.to_json() for r in reports]}))
     else:
