@@ -24,6 +24,7 @@ from meldsat.cards import Card, Joker
 from meldsat.melds import is_legal_meld
 from meldsat.notation import Meld, Table
 from meldsat.puzzles.canonical import canonical_form
+from meldsat.puzzles.cuts import arrangements
 from meldsat.puzzles.model import PuzzleModel
 from meldsat.puzzles.puzzle import Grade, Puzzle
 from meldsat.puzzles.steps import Plan, plan_steps
@@ -32,6 +33,7 @@ from meldsat.rules import RuleSet
 EXPERT_CHANGED = 4
 HARD_CHANGED = 3
 EXPERT_CHAIN = 3
+ARRANGEMENTS = 64  # ways of cutting the solution's runs tried by the step planner
 
 
 @dataclass(frozen=True)
@@ -65,7 +67,7 @@ def grade_puzzle(puzzle: Puzzle, time_limit: float = 30.0) -> Graded:
         puzzle.solution, rules
     ):
         raise GradingError("the grader's solution differs from the puzzle's: not unique")
-    solution, plan = _ordered(solution, plan_steps(puzzle.table, puzzle.hand, solution, rules))
+    solution, plan = _ordered(*_fewest_moves(puzzle, solution))
     grade = Grade(
         changed_melds=result.changed,
         moves=plan.moves,
@@ -75,6 +77,17 @@ def grade_puzzle(puzzle: Puzzle, time_limit: float = 30.0) -> Graded:
         decoys=decoys(puzzle.table, puzzle.hand, rules),
     )
     return Graded(grade, solution, plan)
+
+
+def _fewest_moves(puzzle: Puzzle, solution: Table) -> tuple[Table, Plan]:
+    """The arrangement of the solution (its runs cut every way) that takes the fewest moves."""
+    best: tuple[Table, Plan] | None = None
+    for arrangement in arrangements(solution, puzzle.rules, ARRANGEMENTS):
+        plan = plan_steps(puzzle.table, puzzle.hand, arrangement, puzzle.rules)
+        if best is None or plan.moves < best[1].moves:
+            best = (arrangement, plan)
+    assert best is not None  # the solution itself is the first arrangement
+    return best
 
 
 def _canonical_melds(table: Sequence[Meld], rules: RuleSet) -> list[Meld]:

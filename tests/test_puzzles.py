@@ -222,3 +222,16 @@ def test_a_points_goal_is_solved_and_checked() -> None:
     assert read_puzzles(puzzles_text([puzzle]))[0].goal == puzzle.goal
     too_much = read_puzzles("table: 4S 5S 6S | 9H 9D 9C\nhand: 7S KD 2C\ngoal: points 8")[0]
     assert solve_puzzle(too_much).verdict is Verdict.NONE
+
+
+def test_the_step_planner_tries_every_cut_of_the_solution_runs() -> None:
+    from meldsat.puzzles.cuts import arrangements
+
+    rules = get_rules("manipulation")
+    final = parse_table("3H 4H 5H 6H 7H 8H 9H 10H | 5H 6H 7H | 9S 9D 9C")
+    found = arrangements(final, rules, 64)
+    assert found[0] == tuple(final)
+    assert len(found) == 5  # 3-10 + 5-7, 3-7 + 5-10, 3-7 + 5-7 + 8-10, 3-6 + ..., 3-5 + ...
+    assert len({canonical_form(table, rules) for table in found}) == 1
+    assert all(judge_table(table, rules).legal for table in found)
+    assert len(arrangements(final, rules, 2)) == 2
