@@ -6,7 +6,8 @@ leaves fragments that show where each card goes):
 1. lay a **final table**: random runs and groups packed into a narrow window of ranks, so that they
    share ranks and suits, and keep it only if its cards can be arranged into melds in exactly one
    way (canonical counts, proven with CP-SAT);
-2. take a **hand** out of it: a few of its cards, no three of which make a meld on their own;
+2. take a **hand** out of it: a few of its cards, chosen so that the rest can still be laid out in
+   legal melds, no subset of them a meld on its own;
 3. lay the rest out as a **starting table** from scratch: CP-SAT arranges those cards into legal
    melds under a random objective, so the starting melds are an independent arrangement, not the
    answer with holes;

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from meldsat.cards import Card, Joker, Piece, represented_card
@@ -170,10 +170,10 @@ def _describe(
     # What stays put, and so what is left to move, in every starting meld and in the hand.
     leaving: dict[int, Counter[Piece]] = {}
     for i, meld in enumerate(old_layout):
-        left = Counter({piece: n for (_, piece), n in meld.slots.items()})
+        left = _pieces(meld.slots)
         for k, j in home.items():
             if j == i:
-                left.subtract({piece: n for (_, piece), n in shared[i, k].items()})
+                left.subtract(_pieces(shared[i, k]))
         leaving[i] = +left
     # Hand jokers arrive undeclared; they are matched by being jokers.
     hand_left: Counter[Piece] = Counter(hand)
@@ -202,9 +202,9 @@ def _describe(
                 ),
             )
     for k, meld in enumerate(new_layout):
-        arriving: Counter[Piece] = Counter({piece: n for (_, piece), n in meld.slots.items()})
+        arriving: Counter[Piece] = _pieces(meld.slots)
         if k in home:
-            arriving.subtract({piece: n for (_, piece), n in shared[home[k], k].items()})
+            arriving.subtract(_pieces(shared[home[k], k]))
         for piece in sorted(+arriving, key=_order):
             for _ in range(arriving[piece]):
                 source = _source(piece, leaving, hand_left)
@@ -227,6 +227,14 @@ def _describe(
                     steps.append(Step("move", (piece,), source + 1, k, text))
     homes = tuple(home.get(k) for k in range(len(final)))
     return Plan(tuple(steps), homes, tuple(flows))
+
+
+def _pieces(slots: Mapping[tuple[int, Piece], int]) -> Counter[Piece]:
+    """The pieces of a meld's slots, however many places show the same piece."""
+    pieces: Counter[Piece] = Counter()
+    for (_, piece), count in slots.items():
+        pieces[piece] += count
+    return pieces
 
 
 def _order(piece: Piece) -> tuple[int, int, int]:
