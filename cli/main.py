@@ -20,6 +20,7 @@ from typer.core import TyperGroup
 from meldsat import MeldsatError, __version__
 from meldsat.cli import check, deadwood, hint, layoff, rules, serve, validate
 from meldsat.cli import play as play_cli
+from meldsat.cli import puzzle as puzzle_cli
 from meldsat.cli import replay as replay_cli
 from meldsat.cli import score as score_cli
 from meldsat.cli import simulate as simulate_cli
@@ -102,6 +103,7 @@ app.command("replay")(replay_cli.replay_command)
 app.command("score")(score_cli.score_command)
 app.command("play")(play_cli.play_command)
 app.command("serve")(serve.serve_command)
+app.add_typer(puzzle_cli.app, name="puzzle")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,206 @@
+"""``meldsat puzzle``: generate, solve, grade and check table-rearrangement puzzles."""
+
+from __future__ import annotations
+
+import enum
+import json
+import os
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any, Protocol
+
+import typer
+
+from meldsat.cli.inputs import read_source
+from meldsat.errors import MeldsatError
+from meldsat.notation import format_table, parse_table
+from meldsat.puzzles.puzzle import LEVELS, Puzzle, puzzles_json, puzzles_text, read_puzzles
+from meldsat.rules import get_rules
+
+app = typer.Typer(
+    help="Table-rearrangement puzzles with one proven solution.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+)
+
+
+class Format(enum.StrEnum):
+    """Output formats."""
+
+    TEXT = "text"
+    JSON = "json"
+    HTML = "html"
+
+
+class ReportFormat(enum.StrEnum):
+    """Output formats of the commands that report on puzzles."""
+
+    TEXT = "text"
+    JSON = "json"
+
+
+SourceArgument = Annotated[str, typer.Argument(help="Puzzle file (text or JSON); - reads stdin.")]
+ReportOption = Annotated[ReportFormat, typer.Option("--format", "-f", help="text or json.")]
+TimeLimitOption = Annotated[
+    float,
+    typer.Option("--time-limit", min=0.000001, help="Seconds per CP-SAT solve (then exit 3)."),
+]
+
+
+@app.command("generate")
+def generate_command(
+    *,
+    count: Annotated[int, typer.Option("--count", "-n", min=1, help="How many puzzles.")] = 1,
+    level: Annotated[str, typer.Option("--level", "-l", help="easy, medium, hard or expert.")] = (
+        "medium"
+    ),
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed: same seed, same puzzles.")] = 1,
+    rules: Annotated[str, typer.Option("--rules", "-r", help="manipulation or rummikub.")] = (
+        "manipulation"
+    ),
+    players: Annotated[int | None, typer.Option("--players", help="Players (sets decks).")] = None,
+    output_format: Annotated[Format, typer.Option("--format", "-f", help="text, json or html.")] = (
+        Format.TEXT
+    ),
+    output: Annotated[str | None, typer.Option("--output", "-o", help="Write to FILE.")] = None,
+) -> int:
+    """Generate puzzles of a level, each proven unique and graded at that level."""
+    from meldsat.puzzles.generate import generate_puzzles
+
+    if level not in LEVELS:
+        raise MeldsatError(f"unknown level '{level}' (choose from {', '.join(LEVELS)})")
+    if rules.strip().lower() not in ("manipulation", "rummikub"):
+        raise MeldsatError(f"puzzles use the rules manipulation or rummikub, not '{rules}'")
+    rule_set = get_rules(rules, players)
+    progress = _progress_bar(count) if sys.stderr.isatty() else None
+    puzzles = generate_puzzles(rule_set, level, count, seed, progress=progress)
+    if progress is not None:
+        sys.stderr.write("\n")
+    _emit(render_puzzles(puzzles, output_format), output)
+    return 0
+
+
+def render_puzzles(puzzles: list[Puzzle], output_format: Format) -> str:
+    """The puzzles in the chosen format, ending with a new line."""
+    if output_format is Format.JSON:
+        return json.dumps(puzzles_json(puzzles)) + "\n"
+    if output_format is Format.HTML:
+        from meldsat.puzzles.sheet import render_sheet
+
+        return render_sheet(puzzles)
+    return puzzles_text(puzzles)
+
+
+def _progress_bar(total: int) -> Any:
+    def show(done: int) -> None:
+        filled = int(30 * done / total)
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} puzzles")
+        sys.stderr.flush()
+
+    return show
+
+
+def _emit(text: str, output: str | None) -> None:
+    """Print, or write ``output`` atomically (a temporary file beside it, then a rename)."""
+    if output is None:
+        sys.stdout.write(text)
+        return
+    target = Path(output)
+    try:
+        handle, temporary = tempfile.mkstemp(
+            dir=target.parent if str(target.parent) else ".", prefix=f".{target.name}.", text=True
+        )
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        # mkstemp makes the file private; give it the mode a plain new file would have.
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)
+        os.replace(temporary, target)
+    except OSError as error:
+        raise MeldsatError(f"cannot write '{output}': {error.strerror or error}") from None
+
+
+@app.command("solve")
+def solve_command(
+    source: SourceArgument,
+    *,
+    output_format: ReportOption = ReportFormat.TEXT,
+    time_limit: TimeLimitOption = 30.0,
+) -> int:
+    """Solve each puzzle: unique (with the solution and its steps), none, or several."""
+    from meldsat.puzzles.report import solve_reports
+
+    return _print_reports(
+        solve_reports(read_puzzles(read_source(source)), time_limit), output_format
+    )
+
+
+@app.command("grade")
+def grade_command(
+    source: SourceArgument,
+    *,
+    output_format: ReportOption = ReportFormat.TEXT,
+    time_limit: TimeLimitOption = 30.0,
+) -> int:
+    """Grade each puzzle and confirm (or not) the level and grade it states."""
+    from meldsat.puzzles.report import grade_reports
+
+    return _print_reports(
+        grade_reports(read_puzzles(read_source(source)), time_limit), output_format
+    )
+
+
+class _Report(Protocol):
+    """What ``solve`` and ``grade`` report for one puzzle."""
+
+    @property
+    def exit_code(self) -> int: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+    def text(self, number: int) -> str: ...
+
+
+def _print_reports(reports: Sequence[_Report], output_format: ReportFormat) -> int:
+    """Print every report (one JSON object, or text per puzzle); the worst exit code."""
+    if output_format is ReportFormat.JSON:
+        print(json.dumps({"schema_version": 1, "results": [r.to_json() for r in reports]}))
+    else:
+        for number, report in enumerate(reports, start=1):
+            sys.stdout.write(report.text(number))
+    return max(report.exit_code for report in reports)
+
+
+@app.command("check")
+def check_command(
+    source: SourceArgument,
+    *,
+    answer: Annotated[str, typer.Option("--answer", "-a", help='Final table, "7H 8H 9H | ...".')],
+    number: Annotated[int, typer.Option("--number", min=1, help="Which puzzle of the file.")] = 1,
+    output_format: ReportOption = ReportFormat.TEXT,
+    time_limit: TimeLimitOption = 30.0,
+) -> int:
+    """Is ANSWER a solution of the puzzle? If not, every reason."""
+    from meldsat.puzzles.report import solved_copy
+    from meldsat.puzzles.verify import answer_problems
+
+    puzzles = read_puzzles(read_source(source))
+    if number > len(puzzles):
+        raise MeldsatError(f"no puzzle number '{number}': the file holds {len(puzzles)}")
+    puzzle = solved_copy(puzzles[number - 1], time_limit)
+    final = parse_table(answer, puzzle.rules.notation)
+    problems = answer_problems(puzzle, final)
+    if output_format is ReportFormat.JSON:
+        result = {"schema_version": 1, "solution": not problems, "reasons": problems}
+        print(json.dumps(result))
+    else:
+        print("a solution" if not problems else f"not a solution ({len(problems)} reasons)")
+        for problem in problems:
+            print(f"  ✗ {problem}")
+        if problems and puzzle.solution is not None:
+            print(f"table given: {format_table(final, puzzle.rules.notation)}")
+    return 0 if not problems else 1

@@ -1,0 +1,315 @@
+"""Generate puzzles aimed at a level, keeping only those the grader confirms.
+
+The generator works backwards from the answer, but never by cutting the answer's melds apart (that
+leaves fragments that show where each card goes):
+
+1. lay a **final table**: random runs and groups packed into a narrow window of ranks, so that they
+   share ranks and suits, and keep it only if its cards can be arranged into melds in exactly one
+   way (canonical counts, proven with CP-SAT);
+2. take a **hand** out of it: a few of its cards, chosen so that the rest can still be laid out in
+   legal melds, no subset of them a meld on its own;
+3. lay the rest out as a **starting table** from scratch: CP-SAT arranges those cards into legal
+   melds under a random objective, so the starting melds are an independent arrangement, not the
+   answer with holes;
+4. prove the puzzle's solution unique, re-check it with the rule checker, grade it, and keep it
+   only if its grade is the level asked for (the Tatham loop: the level's solver must succeed and
+   the one below must fail).
+
+Everything random comes from ``random.Random`` seeded by the puzzle's seed and number, so the same
+arguments give the same puzzles.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from meldsat.cards import Card, Joker, Piece, card_of
+from meldsat.errors import MeldsatError
+from meldsat.melds import is_legal_meld, meld_shapes
+from meldsat.notation import Meld, sort_pieces
+from meldsat.position import Position
+from meldsat.puzzles.goal import Goal
+from meldsat.puzzles.grade import grade_puzzle, level_of
+from meldsat.puzzles.model import PuzzleModel, card_at, sequence_range
+from meldsat.puzzles.puzzle import LEVELS, Puzzle
+from meldsat.puzzles.solve import Verdict, solve_puzzle
+from meldsat.puzzles.verify import answer_problems
+from meldsat.rules import RuleSet
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """How big a level's puzzles are: melds in the answer, hand size, width of the rank window."""
+
+    melds: tuple[int, int]
+    hand: tuple[int, int]
+    window: tuple[int, int]
+    joker_chance: float
+    layouts: int  # starting tables tried per final table and hand
+
+
+RECIPES = {
+    "easy": Recipe(melds=(3, 4), hand=(2, 3), window=(5, 7), joker_chance=0.0, layouts=2),
+    "medium": Recipe(melds=(4, 5), hand=(3, 4), window=(4, 6), joker_chance=0.2, layouts=3),
+    "hard": Recipe(melds=(5, 7), hand=(3, 5), window=(4, 6), joker_chance=0.3, layouts=4),
+    "expert": Recipe(melds=(6, 9), hand=(4, 7), window=(5, 7), joker_chance=0.6, layouts=5),
+}
+MAX_ATTEMPTS = 1500
+HAND_TRIES = 8
+
+
+class GenerationError(MeldsatError):
+    """No puzzle of the level was found within the attempts allowed."""
+
+
+@dataclass
+class Stats:
+    """Counts and CPU time of one generation run (read by the benchmark).
+
+    ``uniqueness_seconds`` is the CPU time of every uniqueness proof: the answer's own (step 1)
+    and the puzzle's (step 4).
+    """
+
+    attempts: int = 0
+    uniqueness_seconds: float = 0.0
+
+
+def generate_puzzles(
+    rules: RuleSet,
+    level: str,
+    count: int,
+    seed: int,
+    *,
+    progress: Callable[[int], None] | None = None,
+    stats: Stats | None = None,
+) -> list[Puzzle]:
+    """``count`` puzzles of ``level``; puzzle ``i`` depends only on (rules, level, seed, i)."""
+    if level not in LEVELS:
+        raise MeldsatError(f"unknown level '{level}' (choose from {', '.join(LEVELS)})")
+    found = []
+    for number in range(count):
+        found.append(generate_one(rules, level, seed, number, stats=stats))
+        if progress is not None:
+            progress(number + 1)
+    return found
+
+
+def generate_one(
+    rules: RuleSet, level: str, seed: int, number: int, *, stats: Stats | None = None
+) -> Puzzle:
+    """Puzzle ``number`` of the series (rules, level, seed)."""
+    rng = random.Random(f"meldsat-puzzle/{rules.name}/{rules.players}/{level}/{seed}/{number}")
+    recipe = RECIPES[level]
+    for _ in range(MAX_ATTEMPTS):
+        if stats is not None:
+            stats.attempts += 1
+        answer = _final_table(rng, rules, recipe)
+        if answer is None or not _arranged_one_way(rules, answer, stats):
+            continue
+        for hand in _hands(rng, rules, answer, recipe):
+            for table in _layouts(rng, rules, answer, hand, recipe.layouts):
+                puzzle = _confirmed(rules, table, hand, level=level, seed=seed, stats=stats)
+                if puzzle is not None:
+                    return puzzle
+    raise GenerationError(
+        f"no {level} puzzle found for seed {seed}, number {number} in {MAX_ATTEMPTS} attempts"
+    )
+
+
+# --- 1. the final table ---------------------------------------------------------------------------
+
+
+def _final_table(rng: random.Random, rules: RuleSet, recipe: Recipe) -> list[list[Piece]] | None:
+    """Random runs and groups in a narrow window of ranks, within the copies the decks hold."""
+    places = sequence_range(rules)
+    # With one deck every card exists once: the same melds need a wider window of ranks.
+    width = rng.randint(*recipe.window) + (3 if rules.copies == 1 else 0)
+    low = rng.randint(places.start, places.stop - width)
+    window = range(low, low + width)
+    target = rng.randint(*recipe.melds)
+    pool: Counter[Card] = Counter(
+        {card_of(r, s): rules.copies for r in range(1, 14) for s in range(4)}
+    )
+    melds: list[list[Card]] = []
+    for _ in range(target * 6):
+        if len(melds) == target:
+            break
+        meld = _random_meld(rng, rules, window)
+        if all(pool[card] >= n for card, n in Counter(meld).items()):
+            pool.subtract(meld)
+            melds.append(meld)
+    if len(melds) < target:
+        return None
+    table: list[list[Piece]] = [list(meld) for meld in melds]
+    if rules.jokers and rng.random() < recipe.joker_chance:
+        # One joker in the middle of a run or in a group of four: a place it can be freed from.
+        spots = [
+            (m, i)
+            for m, meld in enumerate(melds)
+            for i in range(len(meld))
+            if (len({c.suit for c in meld}) == 1 and 0 < i < len(meld) - 1) or len(meld) == 4
+        ]
+        if spots:
+            m, i = rng.choice(spots)
+            table[m][i] = Joker(melds[m][i])
+    return table
+
+
+def _random_meld(rng: random.Random, rules: RuleSet, window: range) -> list[Card]:
+    if rng.random() < 0.55:
+        length = rng.choice((3, 3, 4, 4, 5))
+        length = min(length, len(window))
+        start = rng.randint(window.start, window.stop - length)
+        suit = rng.randrange(4)
+        return [card_of(card_at(p), suit) for p in range(start, start + length)]
+    rank = card_at(rng.choice(window))
+    size = rng.choice((3, 3, 4))
+    suits = sorted(rng.sample(range(4), size))
+    return [card_of(rank, suit) for suit in suits]
+
+
+def _arranged_one_way(rules: RuleSet, answer: list[list[Piece]], stats: Stats | None) -> bool:
+    """True when the answer's pieces make legal melds in exactly one canonical way."""
+    started = time.process_time()
+    try:
+        return _one_arrangement(rules, answer)
+    finally:
+        if stats is not None:
+            stats.uniqueness_seconds += time.process_time() - started
+
+
+def _one_arrangement(rules: RuleSet, answer: list[list[Piece]]) -> bool:
+    real = [piece for meld in answer for piece in meld if isinstance(piece, Card)]
+    jokers = [Joker() for meld in answer for piece in meld if isinstance(piece, Joker)]
+    model = PuzzleModel(rules, [tuple(real)], jokers, Goal())
+    first = model.solve()
+    if first.canonical is None:
+        return False
+    model.forbid(first.canonical)
+    return model.solve().status == "INFEASIBLE"
+
+
+# --- 2. the hand ----------------------------------------------------------------------------------
+
+
+def _hands(
+    rng: random.Random, rules: RuleSet, answer: list[list[Piece]], recipe: Recipe
+) -> Iterator[Meld]:
+    """Hands taken out of the answer such that the rest can still be laid out in legal melds.
+
+    CP-SAT picks which of the answer's real cards stay on the table (under random weights, so
+    each try leaves other cards out); a hand holding a meld of its own is skipped.
+    """
+    real = [piece for meld in answer for piece in meld if isinstance(piece, Card)]
+    jokers = [Joker() for meld in answer for piece in meld if isinstance(piece, Joker)]
+    seen: set[Meld] = set()
+    for _ in range(HAND_TRIES):
+        size = rng.randint(*recipe.hand)
+        model = PuzzleModel(rules, [], [*real, *jokers], Goal(points=1))
+        played = sum(model.hand_played.values())
+        model.model.add(played == len(real) - size)
+        model.model.add(model.hand_jokers == len(jokers))
+        model.model.maximize(
+            sum(
+                rng.randint(0, 20) * var
+                for var in model.hand_played.values()
+                if not isinstance(var, int)
+            )
+        )
+        result = model.solve()
+        if result.table is None:
+            return
+        left = Counter(real)
+        left.subtract(piece for meld in result.table for piece in meld if isinstance(piece, Card))
+        hand = sort_pieces(left.elements())
+        if hand not in seen and not hand_holds_meld(hand, rules):
+            seen.add(hand)
+            yield hand
+
+
+def hand_holds_meld(hand: Meld, rules: RuleSet) -> bool:
+    """True when some of the hand's pieces make a legal meld on their own (jokers as any card)."""
+    smallest = min(rules.group_min, rules.run_min)
+    for size in range(smallest, len(hand) + 1):
+        for subset in itertools.combinations(hand, size):
+            known = [piece for piece in subset if isinstance(piece, Card)]
+            wild = len(subset) - len(known)
+            if wild == 0 and is_legal_meld(known, rules):
+                return True
+            if wild and meld_shapes(known, wild, rules):
+                return True
+    return False
+
+
+# --- 3. the starting table ------------------------------------------------------------------------
+
+
+def _layouts(
+    rng: random.Random, rules: RuleSet, answer: list[list[Piece]], hand: Meld, tries: int
+) -> Iterator[tuple[Meld, ...]]:
+    """Starting tables: the answer less the hand, arranged afresh under random objectives."""
+    left = Counter(piece for meld in answer for piece in meld if isinstance(piece, Card))
+    left.subtract(piece for piece in hand if isinstance(piece, Card))
+    jokers = [Joker() for meld in answer for piece in meld if isinstance(piece, Joker)]
+    real = tuple(sorted(left.elements()))
+    seen: set[tuple[Meld, ...]] = set()
+    for _ in range(tries):
+        model = PuzzleModel(rules, [real], jokers, Goal())
+        weights = {key: rng.randint(0, 9) for key in model.group_shapes}
+        starts = {key: rng.randint(0, 9) for key in model.starts}
+        model.model.maximize(
+            sum(w * model.group_shapes[key] for key, w in weights.items())
+            + sum(w * model.starts[key] for key, w in starts.items())
+        )
+        result = model.solve()
+        if result.table is None:
+            return
+        table = tuple(sorted((sort_pieces(meld) for meld in result.table), key=str))
+        if table not in seen:
+            seen.add(table)
+            yield result.table
+
+
+# --- 4. confirm -----------------------------------------------------------------------------------
+
+
+def _confirmed(
+    rules: RuleSet,
+    table: tuple[Meld, ...],
+    hand: Meld,
+    *,
+    level: str,
+    seed: int,
+    stats: Stats | None,
+) -> Puzzle | None:
+    """The puzzle if its solution is unique, checks out, and grades at ``level``."""
+    position = Position.build(rules, table, hand)
+    puzzle = Puzzle(rules, position.table, position.hand, Goal(), seed=seed)
+    started = time.process_time()
+    report = solve_puzzle(puzzle)
+    if stats is not None:
+        stats.uniqueness_seconds += time.process_time() - started
+    if report.verdict is not Verdict.UNIQUE or report.solution is None:
+        return None
+    graded = grade_puzzle(puzzle)
+    if level_of(graded.grade) != level:
+        return None
+    solved = Puzzle(
+        rules,
+        puzzle.table,
+        puzzle.hand,
+        puzzle.goal,
+        solution=graded.solution,
+        level=level,
+        grade=graded.grade,
+        seed=seed,
+    )
+    problems = answer_problems(solved, graded.solution)
+    if problems:  # the rule checker disagrees with the model: never ship such a puzzle
+        raise AssertionError(f"generated solution fails the rule checker: {problems}")
+    return solved

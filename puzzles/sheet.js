@@ -1,0 +1,170 @@
+// The puzzle sheet's play: move cards between melds, then Check compares the table with the
+// solution in canonical form (group shapes, sequence cards per place, jokers per card), all here.
+(function () {
+  "use strict";
+
+  function combinations(items, size) {
+    if (size === 0) return [[]];
+    const out = [];
+    items.forEach(function (item, i) {
+      combinations(items.slice(i + 1), size - 1).forEach(function (rest) {
+        out.push([item].concat(rest));
+      });
+    });
+    return out;
+  }
+
+  function cardOf(svg) {
+    if (svg.dataset.joker === "1") return null;
+    return { rank: Number(svg.dataset.rank), suit: Number(svg.dataset.suit) };
+  }
+
+  // Every way a meld can be legal, each as its list of canonical keys.
+  function interpretations(cards, rules) {
+    const real = cards.filter(function (c) { return c !== null; });
+    const wild = cards.length - real.length;
+    const size = cards.length;
+    const found = {};
+    const suits = real.map(function (c) { return c.suit; });
+    const ranks = Array.from(new Set(real.map(function (c) { return c.rank; })));
+    if (size >= rules.groupMin && size <= rules.groupMax && ranks.length <= 1 &&
+        new Set(suits).size === suits.length) {
+      const rankList = ranks.length ? ranks : [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13];
+      const free = [0, 1, 2, 3].filter(function (s) { return suits.indexOf(s) < 0; });
+      rankList.forEach(function (rank) {
+        combinations(free, wild).forEach(function (chosen) {
+          const all = suits.concat(chosen).sort();
+          const keys = ["g:" + rank + ":" + all.join(",")].concat(
+            chosen.map(function (s) { return "j:" + rank + ":" + s; }));
+          found[keys.slice().sort().join("|")] = keys;
+        });
+      });
+    }
+    const suitSet = Array.from(new Set(suits));
+    if (size >= rules.runMin && suitSet.length <= 1) {
+      const suitList = suitSet.length ? suitSet : [0, 1, 2, 3];
+      const low = rules.aceLow ? 1 : 2;
+      const high = rules.aceHigh ? 14 : 13;
+      suitList.forEach(function (suit) {
+        for (let start = low; start + size - 1 <= high; start++) {
+          const need = {};
+          const places = [];
+          for (let p = start; p < start + size; p++) {
+            const rank = p === 14 ? 1 : p;
+            need[rank] = (need[rank] || 0) + 1;
+            places.push(p);
+          }
+          let fits = true;
+          real.forEach(function (c) {
+            if (!need[c.rank]) { fits = false; } else { need[c.rank] -= 1; }
+          });
+          if (!fits) continue;
+          const keys = places.map(function (p) { return "r:" + suit + ":" + p; });
+          places.forEach(function (p) {
+            const rank = p === 14 ? 1 : p;
+            if (need[rank] > 0) { need[rank] -= 1; keys.push("j:" + rank + ":" + suit); }
+          });
+          found[keys.slice().sort().join("|")] = keys;
+        }
+      });
+    }
+    return Object.keys(found).map(function (k) { return found[k]; });
+  }
+
+  function matches(options, target) {
+    let tries = 0;
+    function search(i, keys) {
+      if (++tries > 50000) return false;
+      if (i === options.length) return keys.slice().sort().join("|") === target;
+      return options[i].some(function (option) { return search(i + 1, keys.concat(option)); });
+    }
+    return search(0, []);
+  }
+
+  function check(section) {
+    const rules = JSON.parse(section.dataset.rules);
+    const target = JSON.parse(section.dataset.solution).join("|");
+    const result = section.querySelector(".result");
+    const melds = Array.from(section.querySelectorAll(".table .meld")).filter(function (m) {
+      return m.querySelector("svg.card");
+    });
+    const options = melds.map(function (meld) {
+      return interpretations(Array.from(meld.querySelectorAll("svg.card")).map(cardOf), rules);
+    });
+    const bad = options.findIndex(function (o) { return o.length === 0; });
+    const left = section.querySelectorAll(".hand svg.card").length;
+    let verdict;
+    let text;
+    if (bad >= 0) {
+      verdict = "illegal";
+      text = "Meld " + (bad + 1) + " is not a legal group or sequence.";
+    } else if (left > 0) {
+      verdict = "hand";
+      text = "The hand still holds " + left + (left === 1 ? " card." : " cards.");
+    } else if (matches(options, target)) {
+      verdict = "solved";
+      text = "Solved! This is the solution.";
+    } else {
+      verdict = "wrong";
+      text = "Every meld is legal, but this is not the solution.";
+    }
+    result.dataset.result = verdict;
+    result.textContent = text;
+  }
+
+  function setUp(section) {
+    const board = section.querySelector(".board");
+    const start = board.innerHTML;
+    let selected = null;
+
+    function select(card) {
+      if (selected) selected.classList.remove("selected");
+      selected = card;
+      if (card) card.classList.add("selected");
+    }
+
+    function moveTo(meld) {
+      if (!selected) return;
+      const from = selected.parentNode;
+      meld.appendChild(selected);
+      if (from !== meld && from.classList.contains("meld") && !from.querySelector("svg.card")) {
+        from.remove();
+      }
+      select(null);
+      section.querySelector(".result").textContent = "";
+    }
+
+    board.addEventListener("click", function (event) {
+      const card = event.target.closest("svg.card");
+      const meld = event.target.closest(".meld");
+      const fresh = event.target.closest(".new-meld");
+      const hand = event.target.closest(".hand");
+      if (fresh) {
+        if (!selected) return;
+        const created = document.createElement("span");
+        created.className = "meld";
+        section.querySelector(".table").appendChild(created);
+        moveTo(created);
+      } else if (card && (!selected || card === selected || card.parentNode === selected.parentNode)) {
+        select(card === selected ? null : card);
+      } else if (meld && selected && !meld.classList.contains("hand")) {
+        moveTo(meld);
+      } else if (hand && selected && selected.dataset.origin === "hand") {
+        moveTo(section.querySelector(".hand .hand-row"));
+      } else if (card) {
+        select(card);
+      }
+    });
+    section.querySelector("button.check").addEventListener("click", function () {
+      check(section);
+    });
+    section.querySelector("button.reset").addEventListener("click", function () {
+      board.innerHTML = start;
+      selected = null;
+      section.querySelector(".result").textContent = "";
+    });
+    section.classList.add("playable");
+  }
+
+  document.querySelectorAll("section.puzzle").forEach(setUp);
+})();
