@@ -1,0 +1,96 @@
+"""Worker processes on this machine: a ``ProcessPoolExecutor`` that survives a killed worker."""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+R = TypeVar("R")
+
+# Seconds between a worker's checks that the process that started it is still there.
+_PARENT_CHECK_SECONDS = 1.0
+
+
+class LocalRunner:
+    """``workers`` processes on this machine, replaced all together when one is killed."""
+
+    def __init__(self, workers: int) -> None:
+        if workers < 1:
+            raise ValueError(f"workers must be at least 1, not {workers}")
+        self.workers = workers
+        self._pool = self._new_pool()
+
+    def _new_pool(self) -> cf.ProcessPoolExecutor:
+        # forkserver, not fork: the caller may run threads (a Dask client, a test runner), and
+        # forking a threaded process can deadlock the child.
+        context = multiprocessing.get_context("forkserver")
+        return cf.ProcessPoolExecutor(
+            max_workers=self.workers,
+            mp_context=context,
+            initializer=_start_worker,
+        )
+
+    def submit(self, function: Callable[..., R], /, *args: Any) -> cf.Future[R]:
+        """Start ``function(*args)`` in a worker process."""
+        return self._pool.submit(function, *args)
+
+    def capacity(self) -> int:
+        """One chunk per worker process."""
+        return self.workers
+
+    def workers_alive(self) -> int:
+        """Worker processes started and not dead."""
+        # The pool keeps no public list of its processes.
+        processes = self._pool._processes or {}
+        return sum(1 for process in processes.values() if process.is_alive())
+
+    def recover(self, error: BaseException) -> bool:
+        """A killed worker breaks the whole pool: start a fresh one for the chunks not done."""
+        if not isinstance(error, BrokenProcessPool):
+            return False
+        self._stop_pool()
+        self._pool = self._new_pool()
+        return True
+
+    def close(self, *, abandon: bool) -> None:
+        """Wait for the workers, or (``abandon``) stop them now."""
+        if abandon:
+            self._stop_pool()
+        else:
+            self._pool.shutdown(wait=True)
+
+    def _stop_pool(self) -> None:
+        processes = list((self._pool._processes or {}).values())
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _start_worker() -> None:
+    """Set up a worker process: deaf to the terminal's Ctrl-C, and gone when its parent is.
+
+    CP-SAT installs its own SIGINT handler while it solves (and the default one after), so a
+    Ctrl-C reaching a worker would cut its solve short and pass for a time limit. In a process
+    group of its own the worker never sees the terminal's signal; the parent stops it instead.
+    """
+    os.setpgrp()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    watchdog = threading.Thread(target=_exit_with_parent, args=(os.getppid(),), daemon=True)
+    watchdog.start()
+
+
+def _exit_with_parent(parent_pid: int) -> None:
+    # A parent killed outright (SIGKILL) cannot stop its workers; they notice that they were
+    # handed to another parent and leave. (Under forkserver the parent is the fork server, which
+    # itself ends with the process that started it.)
+    while os.getppid() == parent_pid:
+        time.sleep(_PARENT_CHECK_SECONDS)
+    os._exit(1)

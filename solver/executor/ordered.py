@@ -1,0 +1,125 @@
+"""``ordered_map``: results in input order, as soon as they and those before them are known."""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from itertools import islice
+from typing import Generic, TypeVar
+
+from meldsat.executor.chunks import ChunkSizer, run_chunk
+from meldsat.executor.runner import Runner, WorkerLostError, open_runner
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+# A chunk whose worker dies this often is given up (it may be what kills its workers).
+MAX_ATTEMPTS = 3
+# While waiting, ``on_wait`` is called this often (the progress line's clock).
+_POLL_SECONDS = 0.25
+
+ChunkFuture = cf.Future[tuple[list[R], float]]
+
+
+@dataclass
+class _Chunk(Generic[T, R]):
+    first: int  # index of its first item in the whole run
+    items: list[T]
+    future: ChunkFuture[R]
+    attempts: int = 1
+
+
+def ordered_map(
+    function: Callable[[T], R],
+    items: Iterable[T],
+    *,
+    workers: int = 1,
+    scheduler: str | None = None,
+    runner: Runner | None = None,
+    chunk_size: int | None = None,
+    on_wait: Callable[[], None] | None = None,
+) -> Iterator[R]:
+    """``function(item)`` for every item, in the order of ``items``.
+
+    The work runs on ``workers`` local processes, or on the Dask cluster whose scheduler is at
+    ``scheduler``, or on an open ``runner`` (see :func:`open_runner`). ``items`` is read only a
+    few chunks ahead of the results, so memory stays flat however long it is. A chunk whose
+    worker dies is sent again; ``on_wait`` is called every quarter second while waiting.
+    """
+    if runner is not None:
+        yield from _ordered(function, items, runner, ChunkSizer(chunk_size), on_wait)
+        return
+    with open_runner(workers, scheduler) as own_runner:
+        yield from _ordered(function, items, own_runner, ChunkSizer(chunk_size), on_wait)
+
+
+def _ordered(
+    function: Callable[[T], R],
+    items: Iterable[T],
+    runner: Runner,
+    sizer: ChunkSizer,
+    on_wait: Callable[[], None] | None,
+) -> Iterator[R]:
+    source = iter(items)
+    pending: deque[_Chunk[T, R]] = deque()
+    sent = 0
+    exhausted = False
+    while True:
+        # Two chunks a worker keep every worker busy while the head of the line is awaited.
+        while not exhausted and len(pending) < 2 * runner.capacity() + 1:
+            batch = list(islice(source, sizer.next_size()))
+            if not batch:
+                exhausted = True
+                break
+            pending.append(_Chunk(sent, batch, _send(runner, function, batch)))
+            sent += len(batch)
+        if not pending:
+            return
+        head = pending[0]
+        try:
+            results, seconds = _wait(head.future, on_wait)
+        except Exception as error:
+            if not runner.recover(error):
+                raise
+            _resend_unfinished(pending, runner, function)
+            continue
+        pending.popleft()
+        sizer.observe(len(head.items), seconds)
+        yield from results
+
+
+def _send(runner: Runner, function: Callable[[T], R], items: list[T]) -> ChunkFuture[R]:
+    # A pool that broke since the last chunk refuses new ones; the failure is handled like a
+    # chunk that failed, when its turn comes.
+    try:
+        return runner.submit(run_chunk, function, items)
+    except Exception as error:
+        failed: ChunkFuture[R] = cf.Future()
+        failed.set_exception(error)
+        return failed
+
+
+def _wait(future: ChunkFuture[R], on_wait: Callable[[], None] | None) -> tuple[list[R], float]:
+    while not future.done():
+        cf.wait([future], timeout=_POLL_SECONDS if on_wait else None)
+        if on_wait is not None and not future.done():
+            on_wait()
+    return future.result()
+
+
+def _resend_unfinished(
+    pending: deque[_Chunk[T, R]], runner: Runner, function: Callable[[T], R]
+) -> None:
+    """Send again every chunk without a result; the ones with a result keep it."""
+    for chunk in pending:
+        future = chunk.future
+        if future.done() and not future.cancelled() and future.exception() is None:
+            continue
+        chunk.attempts += 1
+        if chunk.attempts > MAX_ATTEMPTS:
+            last = chunk.first + len(chunk.items)
+            message = f"items {chunk.first + 1}-{last} lost their worker {MAX_ATTEMPTS} times"
+            raise WorkerLostError(message)
+        chunk.future = _send(runner, function, chunk.items)
