@@ -110,8 +110,8 @@ def run_batch(
                 for code, line in ordered_map(function, todo, runner=runner, on_wait=progress.tick):
                     with guard.deferred():
                         output.write(line)
-                    codes[code] += 1
-                    written += 1
+                        codes[code] += 1
+                        written += 1
                     progress.update(written, fractions.popleft())
                 progress.clear()
             with guard.deferred():

@@ -68,7 +68,9 @@ class ClusterRunner:
     def recover(self, error: BaseException) -> bool:
         """Dask already retried the task elsewhere: a lost worker here is final."""
         if isinstance(error, self._killed_worker):
-            raise WorkerLostError(f"a chunk killed its Dask worker too often: {error}") from None
+            # (The error's own text needs the scheduler's worker record; it is not printable here.)
+            message = "a chunk killed its Dask worker too often (Dask's allowed-failures)"
+            raise WorkerLostError(message) from None
         if isinstance(error, cf.CancelledError):
             # The client cancels every task when it loses the scheduler.
             raise ExecutorError(f"lost the Dask scheduler '{self.address}'") from None

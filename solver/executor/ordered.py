@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
-from itertools import islice
 from typing import Generic, TypeVar
 
 from meldsat.executor.chunks import ChunkSizer, run_chunk
+from meldsat.executor.prefetch import Prefetch
 from meldsat.executor.runner import Runner, WorkerLostError, open_runner
 
 T = TypeVar("T")
@@ -19,6 +19,8 @@ R = TypeVar("R")
 MAX_ATTEMPTS = 3
 # While waiting, ``on_wait`` is called this often (the progress line's clock).
 _POLL_SECONDS = 0.25
+# While waiting with room for more chunks, new input is looked for this often.
+_INPUT_POLL_SECONDS = 0.02
 
 ChunkFuture = cf.Future[tuple[list[R], float]]
 
@@ -40,7 +42,7 @@ def ordered_map(
     runner: Runner | None = None,
     chunk_size: int | None = None,
     on_wait: Callable[[], None] | None = None,
-) -> Iterator[R]:
+) -> Generator[R, None, None]:
     """``function(item)`` for every item, in the order of ``items``.
 
     The work runs on ``workers`` local processes, or on the Dask cluster whose scheduler is at
@@ -62,24 +64,43 @@ def _ordered(
     sizer: ChunkSizer,
     on_wait: Callable[[], None] | None,
 ) -> Iterator[R]:
-    source = iter(items)
+    source = Prefetch(items)
+    try:
+        yield from _in_order(function, source, runner, sizer, on_wait)
+    finally:
+        source.stop()
+
+
+def _in_order(
+    function: Callable[[T], R],
+    source: Prefetch[T],
+    runner: Runner,
+    sizer: ChunkSizer,
+    on_wait: Callable[[], None] | None,
+) -> Iterator[R]:
     pending: deque[_Chunk[T, R]] = deque()
     sent = 0
-    exhausted = False
     while True:
         # Two chunks a worker keep every worker busy while the head of the line is awaited.
-        while not exhausted and len(pending) < 2 * runner.capacity() + 1:
-            batch = list(islice(source, sizer.next_size()))
+        window = 2 * runner.capacity() + 1
+        while len(pending) < window:
+            batch = source.take(sizer.next_size(), wait=not pending)
             if not batch:
-                exhausted = True
                 break
             pending.append(_Chunk(sent, batch, _send(runner, function, batch)))
             sent += len(batch)
         if not pending:
             return
         head = pending[0]
+        if not head.future.done():
+            # While more input may come and there is room, look back at it soon.
+            more = len(pending) < window and not source.exhausted
+            cf.wait([head.future], timeout=_INPUT_POLL_SECONDS if more else _POLL_SECONDS)
+            if on_wait is not None:
+                on_wait()
+            continue
         try:
-            results, seconds = _wait(head.future, on_wait)
+            results, seconds = head.future.result()
         except Exception as error:
             if not runner.recover(error):
                 raise
@@ -99,14 +120,6 @@ def _send(runner: Runner, function: Callable[[T], R], items: list[T]) -> ChunkFu
         failed: ChunkFuture[R] = cf.Future()
         failed.set_exception(error)
         return failed
-
-
-def _wait(future: ChunkFuture[R], on_wait: Callable[[], None] | None) -> tuple[list[R], float]:
-    while not future.done():
-        cf.wait([future], timeout=_POLL_SECONDS if on_wait else None)
-        if on_wait is not None and not future.done():
-            on_wait()
-    return future.result()
 
 
 def _resend_unfinished(
