@@ -9,6 +9,7 @@ closed pipe into the shell's conventions.
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 from collections import Counter, deque
@@ -91,6 +92,8 @@ def run_batch(
     ``code_of_line``) into the batch's code.
     """
     workers, scheduler = settings.where()
+    if scheduler is not None:
+        _quiet_dask_logs()
     output = BatchOutput(settings.output, settings.resume)
     codes: Counter[int] = Counter()
     done_before = output.open(lambda line: codes.update([code_of_line(line)]))
@@ -155,3 +158,17 @@ def _silence_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError, AttributeError):
         pass
+
+
+def _quiet_dask_logs() -> None:
+    """Keep Dask's log records (tracebacks of lost connections) off stderr.
+
+    The batch says what went wrong in its own one line; Dask's client would otherwise log every
+    reconnection attempt.
+    """
+    try:
+        import distributed  # noqa: F401 (importing it sets up its loggers)
+    except ImportError:
+        return  # the runner reports the missing extra
+    for handler in logging.getLogger("distributed").handlers:
+        handler.setLevel(logging.CRITICAL + 1)

@@ -65,6 +65,11 @@ class ClusterRunner:
         """Workers the scheduler knows now."""
         return len(self._workers())
 
+    def check(self) -> None:
+        """A client that gave up reconnecting to its scheduler leaves its tasks unfinished."""
+        if self._client.status in ("closing", "closed"):
+            raise ExecutorError(f"lost the Dask scheduler '{self.address}'")
+
     def recover(self, error: BaseException) -> bool:
         """Dask already retried the task elsewhere: a lost worker here is final."""
         if isinstance(error, self._killed_worker):

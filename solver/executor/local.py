@@ -51,6 +51,9 @@ class LocalRunner:
         processes = self._pool._processes or {}
         return sum(1 for process in processes.values() if process.is_alive())
 
+    def check(self) -> None:
+        """A local pool always can: a killed worker shows as a failed chunk instead."""
+
     def recover(self, error: BaseException) -> bool:
         """A killed worker breaks the whole pool: start a fresh one for the chunks not done."""
         if not isinstance(error, BrokenProcessPool):

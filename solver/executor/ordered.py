@@ -98,6 +98,8 @@ def _in_order(
             cf.wait([head.future], timeout=_INPUT_POLL_SECONDS if more else _POLL_SECONDS)
             if on_wait is not None:
                 on_wait()
+            if not head.future.done():
+                runner.check()
             continue
         try:
             results, seconds = head.future.result()

@@ -40,6 +40,10 @@ class Runner(Protocol):
         """Worker processes running now (for the progress line)."""
         ...
 
+    def check(self) -> None:
+        """Raise :class:`ExecutorError` if the runner can no longer finish anything."""
+        ...
+
     def recover(self, error: BaseException) -> bool:
         """After ``error`` from a chunk: True if a worker was lost and chunks can be sent again.
 
