@@ -9,6 +9,7 @@ the first items, in order; ``--resume`` counts them and carries on after them.
 
 from __future__ import annotations
 
+import io
 import os
 import stat
 import sys
@@ -46,7 +47,9 @@ class LineSource:
     def open(cls, path: str) -> tuple[LineSource, BinaryIO]:
         """The source and its open byte stream; an unreadable file is a one-line error."""
         if path == "-":
-            stream: BinaryIO = sys.stdin.buffer
+            # A stand-in stdin without bytes (a test's StringIO) is read whole: it is in memory.
+            buffer = getattr(sys.stdin, "buffer", None)
+            stream: BinaryIO = buffer or io.BytesIO(sys.stdin.read().encode("utf-8"))
         else:
             try:
                 stream = Path(path).open("rb")  # noqa: SIM115 (closed by the caller)

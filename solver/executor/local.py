@@ -14,8 +14,8 @@ from typing import Any, TypeVar
 
 R = TypeVar("R")
 
-# Seconds between a worker's checks that the process that started it is still there.
-_PARENT_CHECK_SECONDS = 1.0
+# Seconds between a worker's checks that the process that started the pool is still there.
+_OWNER_CHECK_SECONDS = 1.0
 
 
 class LocalRunner:
@@ -35,6 +35,7 @@ class LocalRunner:
             max_workers=self.workers,
             mp_context=context,
             initializer=_start_worker,
+            initargs=(os.getpid(),),
         )
 
     def submit(self, function: Callable[..., R], /, *args: Any) -> cf.Future[R]:
@@ -77,23 +78,27 @@ class LocalRunner:
         self._pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _start_worker() -> None:
-    """Set up a worker process: deaf to the terminal's Ctrl-C, and gone when its parent is.
+def _start_worker(owner_pid: int) -> None:
+    """Set up a worker process: deaf to the terminal's Ctrl-C, and gone when its owner is.
 
     CP-SAT installs its own SIGINT handler while it solves (and the default one after), so a
     Ctrl-C reaching a worker would cut its solve short and pass for a time limit. In a process
-    group of its own the worker never sees the terminal's signal; the parent stops it instead.
+    group of its own the worker never sees the terminal's signal; the owner stops it instead.
     """
     os.setpgrp()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    watchdog = threading.Thread(target=_exit_with_parent, args=(os.getppid(),), daemon=True)
+    watchdog = threading.Thread(target=_exit_with_owner, args=(owner_pid,), daemon=True)
     watchdog.start()
 
 
-def _exit_with_parent(parent_pid: int) -> None:
-    # A parent killed outright (SIGKILL) cannot stop its workers; they notice that they were
-    # handed to another parent and leave. (Under forkserver the parent is the fork server, which
-    # itself ends with the process that started it.)
-    while os.getppid() == parent_pid:
-        time.sleep(_PARENT_CHECK_SECONDS)
-    os._exit(1)
+def _exit_with_owner(owner_pid: int) -> None:
+    # An owner killed outright (SIGKILL) cannot stop its workers, and under forkserver they are
+    # not its children (each also keeps the fork server alive): they watch for it and leave.
+    while True:
+        time.sleep(_OWNER_CHECK_SECONDS)
+        try:
+            os.kill(owner_pid, 0)
+        except ProcessLookupError:
+            os._exit(1)
+        except PermissionError:  # alive, under another user: keep going
+            pass
