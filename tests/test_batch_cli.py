@@ -123,7 +123,7 @@ def test_ctrl_c_stops_the_batch_with_130_and_resume_finishes_it(
     run_cli: CliRunner, tmp_path: Path, positions: list[str]
 ) -> None:
     psutil = pytest.importorskip("psutil")
-    batch = _write(tmp_path / "batch.jsonl", positions * 10)
+    batch = _write(tmp_path / "batch.jsonl", positions * 5)
     out = tmp_path / "answers.jsonl"
     partial = Path(f"{out}.partial")
     process = subprocess.Popen(

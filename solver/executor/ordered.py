@@ -50,25 +50,16 @@ def ordered_map(
     few chunks ahead of the results, so memory stays flat however long it is. A chunk whose
     worker dies is sent again; ``on_wait`` is called every quarter second while waiting.
     """
-    if runner is not None:
-        yield from _ordered(function, items, runner, ChunkSizer(chunk_size), on_wait)
-        return
-    with open_runner(workers, scheduler) as own_runner:
-        yield from _ordered(function, items, own_runner, ChunkSizer(chunk_size), on_wait)
-
-
-def _ordered(
-    function: Callable[[T], R],
-    items: Iterable[T],
-    runner: Runner,
-    sizer: ChunkSizer,
-    on_wait: Callable[[], None] | None,
-) -> Iterator[R]:
+    sizer = ChunkSizer(chunk_size)
     source = Prefetch(items)
     try:
-        yield from _in_order(function, source, runner, sizer, on_wait)
+        if runner is not None:
+            yield from _in_order(function, source, runner, sizer, on_wait)
+            return
+        with open_runner(workers, scheduler) as own_runner:
+            yield from _in_order(function, source, own_runner, sizer, on_wait)
     finally:
-        source.stop()
+        source.stop()  # the reading thread ends too, even if the caller stopped early
 
 
 def _in_order(
