@@ -148,7 +148,8 @@ def _stopped_message(lines: int, output: str | None) -> None:
         detail = f"{lines} answers written"
     else:
         detail = f"{lines} answers kept in '{output}.partial'; --resume continues"
-    print(f"meldsat: interrupted: {detail}", file=sys.stderr)
+    # The same words as any other command stopped by Ctrl-C ("meldsat: error: interrupted").
+    print(f"meldsat: error: interrupted: {detail}", file=sys.stderr)
 
 
 def _silence_stdout() -> None:
