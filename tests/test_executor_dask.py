@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -78,6 +82,26 @@ def test_a_task_that_keeps_killing_workers_is_a_clean_error(scheduler: str) -> N
         runner.close(abandon=False)
 
 
-def test_an_unknown_scheduler_address_is_a_one_line_error() -> None:
+def test_an_unknown_or_empty_scheduler_address_is_a_one_line_error() -> None:
     with pytest.raises(ExecutorError, match="cannot reach the Dask scheduler 'nonsense://x'"):
         list(ordered_map(abs, [1], scheduler="nonsense://x"))
+    with pytest.raises(ExecutorError, match="no Dask scheduler address"):
+        list(ordered_map(abs, [1], scheduler=" "))
+
+
+def test_ctrl_c_stops_a_cluster_batch_with_130(scheduler: str, batch: Path, tmp_path: Path) -> None:
+    longer = tmp_path / "longer.jsonl"
+    longer.write_text(batch.read_text(encoding="utf-8") * 10, encoding="utf-8")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "meldsat", "hint", "--jsonl", str(longer), "--scheduler", scheduler],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,  # its own process group, as a shell gives a job
+    )
+    assert process.stdout is not None
+    first = process.stdout.readline()
+    os.killpg(process.pid, signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert err.decode().startswith("meldsat: error: interrupted") and err.count(b"\n") == 1
+    assert all(json.loads(line) for line in (first + out).splitlines())  # whole lines only

@@ -30,6 +30,9 @@ class ClusterRunner:
         except ImportError:
             message = f"a Dask scheduler needs the optional extra: pip install '{DASK_EXTRA}'"
             raise ExecutorError(message) from None
+        if not address.strip():
+            # distributed.Client would start a cluster of its own on this machine instead.
+            raise ExecutorError("no Dask scheduler address: give one like tcp://host:8786")
         self.address = address
         self._killed_worker = distributed.KilledWorker
         try:
