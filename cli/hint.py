@@ -87,8 +87,8 @@ def hint_command(
             raise MeldsatError("--jsonl takes its positions from the file: drop --table/--hand")
         batch = BatchSettings(workers, scheduler, output, resume)
         return _run_batch(jsonl, goal, time_limit, play_all, rules, players, batch)
-    if output is not None or resume:
-        raise MeldsatError("--output and --resume are for --jsonl batches")
+    if workers is not None or scheduler is not None or output is not None or resume:
+        raise MeldsatError("--workers, --scheduler, --output and --resume are for --jsonl batches")
     if table is None and hand is None and position is None:
         raise MeldsatError("no position given: use --table and --hand, or --position")
     game = load_cli_position(table, hand, position, rules, players, initial)

@@ -64,6 +64,7 @@ def test_an_interrupted_output_is_not_overwritten_without_resume(
     assert_one_line_error(run_cli("hint", "--jsonl", str(batch), "-o", str(out)), "--resume")
     assert_one_line_error(run_cli("hint", "--jsonl", str(batch), "--resume"), "-o FILE")
     assert_one_line_error(run_cli("hint", "--hand", "QH", "-o", str(out)), "--jsonl")
+    assert_one_line_error(run_cli("hint", "--hand", "QH", "--workers", "2"), "--jsonl")
 
 
 def test_workers_and_scheduler_exclude_each_other(run_cli: CliRunner, tmp_path: Path) -> None:
