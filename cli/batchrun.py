@@ -100,14 +100,12 @@ def run_batch(
     if output.already_complete:
         return exit_code(codes)
     source = iter(work)
-    start_fraction = 0.0
-    for _, fraction in islice(source, done_before):  # answered by the run being resumed
-        start_fraction = fraction or 0.0
     fractions: deque[float | None] = deque()
     todo = _noting_fractions(source, fractions)
     written = 0
     with InterruptGuard() as guard:
         try:
+            start_fraction = _skip_answered(source, done_before)
             with open_runner(workers, scheduler) as runner:
                 progress = ProgressLine(sys.stderr, runner.workers_alive, start_fraction)
                 for code, line in ordered_map(function, todo, runner=runner, on_wait=progress.tick):
@@ -131,6 +129,21 @@ def run_batch(
             output.close()
             raise
     return exit_code(codes)
+
+
+def _skip_answered(work: Iterator[tuple[T, float | None]], answered: int) -> float:
+    """Pass over the items a resumed run had answered; return the share of the input they were."""
+    skipped = 0
+    fraction: float | None = None
+    for _, share in islice(work, answered):
+        skipped += 1
+        fraction = share
+    if skipped < answered:
+        raise MeldsatError(
+            f"the output already holds {answered} answers but the input has only {skipped} "
+            "items: resume with the same input"
+        )
+    return fraction or 0.0
 
 
 def _noting_fractions(

@@ -55,6 +55,17 @@ def test_resume_answers_only_what_the_interrupted_run_had_not(
     assert (again.code, out.read_text()) == (2, whole.out)  # already complete: nothing to do
 
 
+def test_resume_against_a_shorter_input_is_refused(
+    run_cli: CliRunner, tmp_path: Path, positions: list[str]
+) -> None:
+    batch = _write(tmp_path / "batch.jsonl", positions[:2])
+    out = tmp_path / "answers.jsonl"
+    Path(f"{out}.partial").write_text('{"status": "optimal"}\n' * 3)
+    result = run_cli("hint", "--jsonl", str(batch), "-o", str(out), "--resume")
+    assert_one_line_error(result, "holds 3 answers but the input has only 2")
+    assert Path(f"{out}.partial").read_text().count("\n") == 3  # left as it was
+
+
 def test_an_interrupted_output_is_not_overwritten_without_resume(
     run_cli: CliRunner, tmp_path: Path, positions: list[str]
 ) -> None:
