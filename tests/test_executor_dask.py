@@ -68,7 +68,7 @@ def test_a_worker_killed_mid_run_loses_nothing_and_doubles_nothing(
     assert results == [n * n for n in range(240)]
 
 
-def test_a_task_that_keeps_killing_workers_is_a_clean_error(scheduler: str) -> None:
+def test_workers_killed_or_without_meldsat_are_clean_errors(scheduler: str) -> None:
     from meldsat.executor.cluster import ClusterRunner
 
     runner = ClusterRunner(scheduler)
@@ -76,6 +76,9 @@ def test_a_task_that_keeps_killing_workers_is_a_clean_error(scheduler: str) -> N
         killed = distributed.KilledWorker("chunk-1", "tcp://127.0.0.1:1", allowed_failures=3)
         with pytest.raises(WorkerLostError, match="killed its Dask worker"):
             runner.recover(killed)
+        missing = ModuleNotFoundError("No module named 'meldsat'")
+        with pytest.raises(ExecutorError, match="install meldsat\\[dask\\] there"):
+            runner.recover(missing)
         assert runner.recover(ArithmeticError("the function's own")) is False
         assert 1 <= runner.workers_alive() <= 3
     finally:

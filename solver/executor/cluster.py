@@ -79,6 +79,10 @@ class ClusterRunner:
             # (The error's own text needs the scheduler's worker record; it is not printable here.)
             message = "a chunk killed its Dask worker too often (Dask's allowed-failures)"
             raise WorkerLostError(message) from None
+        if isinstance(error, ImportError):
+            # A worker without meldsat (or another version) cannot even read the task.
+            message = f"a Dask worker cannot run meldsat ({error}): install {DASK_EXTRA} there"
+            raise ExecutorError(message) from None
         if isinstance(error, cf.CancelledError):
             # The client cancels every task when it loses the scheduler.
             raise ExecutorError(f"lost the Dask scheduler '{self.address}'") from None
