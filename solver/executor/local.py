@@ -29,8 +29,9 @@ class LocalRunner:
 
     def _new_pool(self) -> cf.ProcessPoolExecutor:
         # forkserver, not fork: the caller may run threads (a Dask client, a test runner), and
-        # forking a threaded process can deadlock the child.
-        context = multiprocessing.get_context("forkserver")
+        # forking a threaded process can deadlock the child. (spawn where there is no forkserver.)
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
         return cf.ProcessPoolExecutor(
             max_workers=self.workers,
             mp_context=context,
@@ -85,7 +86,8 @@ def _start_worker(owner_pid: int) -> None:
     Ctrl-C reaching a worker would cut its solve short and pass for a time limit. In a process
     group of its own the worker never sees the terminal's signal; the owner stops it instead.
     """
-    os.setpgrp()
+    if hasattr(os, "setpgrp"):  # POSIX
+        os.setpgrp()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     watchdog = threading.Thread(target=_exit_with_owner, args=(owner_pid,), daemon=True)
     watchdog.start()
