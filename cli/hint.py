@@ -5,14 +5,21 @@ from __future__ import annotations
 import enum
 import json
 import math
-import sys
-from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections import Counter
 from typing import Annotated, Any
 
 import typer
 from rich.text import Text
 
+from meldsat.cli.batchio import LineSource, read_lines
+from meldsat.cli.batchrun import (
+    BatchSettings,
+    OutputOption,
+    ResumeOption,
+    SchedulerOption,
+    WorkersOption,
+    run_batch,
+)
 from meldsat.cli.inputs import (
     HandOption,
     InitialOption,
@@ -23,7 +30,6 @@ from meldsat.cli.inputs import (
     RulesOption,
     TableOption,
     load_cli_position,
-    read_source,
 )
 from meldsat.cli.jsonout import error_json, json_header, piece_texts, to_json
 from meldsat.cli.render import console, print_line, print_table, render_meld, status_text
@@ -72,9 +78,6 @@ JsonlOption = Annotated[
     str | None,
     typer.Option("--jsonl", help="Batch: one JSON position a line (- reads stdin)."),
 ]
-WorkersOption = Annotated[
-    int, typer.Option("--workers", min=1, help="Batch: spread the positions over N processes.")
-]
 
 
 def hint_command(
@@ -90,7 +93,10 @@ def hint_command(
     time_limit: TimeLimitOption = 10.0,
     play_all: AllOption = False,
     jsonl: JsonlOption = None,
-    workers: WorkersOption = 1,
+    workers: WorkersOption = None,
+    scheduler: SchedulerOption = None,
+    output: OutputOption = None,
+    resume: ResumeOption = False,
     house: RuleOption = None,
 ) -> int:
     """Find the best play: exit 0 proven optimal, 1 no legal play, 3 time limit hit first."""
@@ -100,7 +106,10 @@ def hint_command(
             raise MeldsatError("--jsonl takes its positions from the file: drop --table/--hand")
         if house:
             raise MeldsatError("--rule does not apply to --jsonl: give each line a rules block")
-        return _run_batch(jsonl, goal, time_limit, play_all, rules, players, workers)
+        batch = BatchSettings(workers, scheduler, output, resume)
+        return _run_batch(jsonl, goal, time_limit, play_all, rules, players, batch)
+    if workers is not None or scheduler is not None or output is not None or resume:
+        raise MeldsatError("--workers, --scheduler, --output and --resume are for --jsonl batches")
     if table is None and hand is None and position is None:
         raise MeldsatError("no position given: use --table and --hand, or --position")
     game = load_cli_position(table, hand, position, rules, players, initial, house)
@@ -240,38 +249,47 @@ def _run_batch(  # noqa: PLR0917 (one argument per command-line option)
     play_all: bool,
     rules: str | None,
     players: int | None,
-    workers: int,
+    settings: BatchSettings,
 ) -> int:
-    lines = read_source(source, limit=None).splitlines()
-    jobs = [
-        (number, line, objective.value, time_limit, play_all, rules, players)
-        for number, line in enumerate(lines, start=1)
-        if line.strip()
-    ]
-    results = _map_in_order(jobs, workers)
-    worst = 0
-    for code, text in results:
-        sys.stdout.write(text + "\n")
-        worst = max(worst, _batch_severity(code))
-    sys.stdout.flush()
-    return {0: 0, 1: 3, 2: 2}[worst]
+    """Answer every position line of ``source``, in input order, streaming; return the exit code."""
+    lines, stream = LineSource.open(source)
+    with stream:
+        work = (
+            (
+                (line.number, line.text, objective.value, time_limit, play_all, rules, players),
+                line.end / lines.size if lines.size else None,
+            )
+            for line in read_lines(stream)
+        )
+        return run_batch(
+            work,
+            solve_batch_line,
+            settings,
+            code_of_line=_code_of_answer,
+            exit_code=_batch_exit_code,
+        )
 
 
 BatchJob = tuple[int, str, str, float, bool, str | None, int | None]
 
-
-def _map_in_order(jobs: list[BatchJob], workers: int) -> Iterator[tuple[int, str]]:
-    """Solve every job, yielding results in input order (spread over processes if asked)."""
-    if workers <= 1 or len(jobs) <= 1:
-        yield from map(solve_batch_line, jobs)
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(solve_batch_line, jobs, chunksize=max(1, len(jobs) // (workers * 8)))
+# The exit code of each status a batch answer can have (for a resumed run's earlier answers).
+_ANSWER_CODES = {**{status.value: code for status, code in EXIT_CODES.items()}, "error": 2}
 
 
-def _batch_severity(code: int) -> int:
-    """Rank exit codes for the batch's own code: bad input > time limit > anything else."""
-    return {2: 2, 3: 1}.get(code, 0)
+def _code_of_answer(answer: str) -> int:
+    try:
+        return _ANSWER_CODES.get(json.loads(answer).get("status"), 0)
+    except (ValueError, AttributeError):
+        raise MeldsatError(
+            f"not an answer of meldsat hint in the output: {answer[:80]!r}"
+        ) from None
+
+
+def _batch_exit_code(codes: Counter[int]) -> int:
+    """Bad input on any line beats a time limit on any line; otherwise 0."""
+    if codes[2]:
+        return 2
+    return 3 if codes[3] else 0
 
 
 def solve_batch_line(job: BatchJob) -> tuple[int, str]:

@@ -24,6 +24,7 @@ from meldsat.cli import puzzle as puzzle_cli
 from meldsat.cli import replay as replay_cli
 from meldsat.cli import score as score_cli
 from meldsat.cli import simulate as simulate_cli
+from meldsat.cli.exits import EXIT_BROKEN_PIPE, EXIT_INTERRUPTED
 from meldsat.cli.jsonout import error_json, to_json
 from meldsat.errors import escape_controls
 
@@ -34,8 +35,6 @@ _USAGE_ERROR: type[Exception] = next(
 )
 
 EXIT_BAD_INPUT = 2
-EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a process ended by Ctrl-C
-EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE
 # An error line never repeats more than this much of a message (a usage error quotes its token).
 _MAX_ERROR_CHARS = 400
 

@@ -1,0 +1,174 @@
+"""A batch's input and output as streams of whole lines.
+
+Input is read a line at a time (never all of it first), so memory stays flat however long the
+batch. Output goes to stdout, or to a file given with ``-o``: while the run lasts the lines go
+to ``FILE.partial``, one whole line at a time, and the finished file is renamed to ``FILE``, so
+``FILE`` only ever appears complete. An interrupted run's ``FILE.partial`` holds the answers to
+the first items, in order; ``--resume`` counts them and carries on after them.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import stat
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO
+
+from meldsat.errors import MeldsatError
+
+# Past this many bytes a line is not kept whole: its first MAX_LINE_BYTES + 1 bytes are passed on
+# (and refused as too long), the rest is skipped unread into memory.
+MAX_LINE_BYTES = 1 << 20
+_BOM = b"\xef\xbb\xbf"
+_SKIP_BYTES = 1 << 16
+
+
+@dataclass(frozen=True)
+class InputLine:
+    """One line of a batch: its number (from 1), its text, and how far into the input it ends."""
+
+    number: int
+    text: str
+    end: int
+
+
+@dataclass(frozen=True)
+class LineSource:
+    """The lines of a file or of stdin (``-``), and the input's size when known."""
+
+    path: str
+    size: int | None
+
+    @classmethod
+    def open(cls, path: str) -> tuple[LineSource, BinaryIO]:
+        """The source and its open byte stream; an unreadable file is a one-line error."""
+        if path == "-":
+            # A stand-in stdin without bytes (a test's StringIO) is read whole: it is in memory.
+            buffer = getattr(sys.stdin, "buffer", None)
+            stream: BinaryIO = buffer or io.BytesIO(sys.stdin.read().encode("utf-8"))
+        else:
+            try:
+                stream = Path(path).open("rb")  # noqa: SIM115 (closed by the caller)
+            except OSError as error:
+                raise MeldsatError(f"cannot read '{path}': {error.strerror or error}") from None
+        return cls(path, _regular_file_size(stream)), stream
+
+
+def _regular_file_size(stream: BinaryIO) -> int | None:
+    # A pipe or a terminal has no size: the progress line then shows no time left.
+    try:
+        status = os.fstat(stream.fileno())
+    except (OSError, ValueError, AttributeError):
+        return None
+    return status.st_size if stat.S_ISREG(status.st_mode) else None
+
+
+def read_lines(stream: BinaryIO, max_bytes: int = MAX_LINE_BYTES) -> Iterator[InputLine]:
+    """Every line of ``stream`` that is not blank, one at a time.
+
+    Bytes that are not UTF-8 reach the text as lone surrogates (``surrogateescape``), so nothing
+    is lost and the line's reader can refuse them. A UTF-8 byte-order mark at the start is dropped.
+    """
+    offset = 0
+    number = 0
+    while True:
+        raw = stream.readline(max_bytes + 1)
+        if not raw:
+            return
+        offset += len(raw)
+        number += 1
+        if number == 1 and raw.startswith(_BOM):
+            raw = raw[len(_BOM) :]
+        if len(raw) > max_bytes and not raw.endswith(b"\n"):
+            offset += _skip_rest_of_line(stream)
+        text = raw.decode("utf-8", "surrogateescape").rstrip("\r\n")
+        if text.strip():
+            yield InputLine(number, text, offset)
+
+
+def _skip_rest_of_line(stream: BinaryIO) -> int:
+    skipped = 0
+    while True:
+        piece = stream.readline(_SKIP_BYTES)
+        skipped += len(piece)
+        if not piece or piece.endswith(b"\n"):
+            return skipped
+
+
+class BatchOutput:
+    """Where a batch's answers go: stdout, or ``FILE`` by way of ``FILE.partial``."""
+
+    def __init__(self, path: str | None, resume: bool) -> None:
+        if resume and path is None:
+            raise MeldsatError("--resume needs the output file of the run: add -o FILE")
+        self.path = path
+        self.resume = resume
+        self.partial = None if path is None else Path(path + ".partial")
+        self._file: BinaryIO | None = None
+        self.already_complete = False
+
+    def open(self, on_done_line: Callable[[str], None]) -> int:
+        """Get ready to write; return how many answers an earlier run already wrote.
+
+        With ``--resume`` each of those answers is passed to ``on_done_line`` (to count its
+        exit code); a trailing line cut short by a crash is dropped, to be answered again.
+        """
+        if self.path is None or self.partial is None:
+            return 0
+        final = Path(self.path)
+        if self.resume and not self.partial.exists() and final.exists():
+            # The earlier run finished: nothing to do but report its answers.
+            self.already_complete = True
+            return _scan_lines(final, on_done_line, truncate=False)
+        if self.partial.exists() and not self.resume:
+            raise MeldsatError(
+                f"'{self.partial}' holds an interrupted run: add --resume to continue it, "
+                "or delete it to start again"
+            )
+        done = 0
+        if self.resume and self.partial.exists():
+            done = _scan_lines(self.partial, on_done_line, truncate=True)
+        self._file = self.partial.open("ab")
+        return done
+
+    def write(self, line: str) -> None:
+        """Write one answer as a whole line, at once."""
+        if self._file is None:
+            sys.stdout.write(line + "\n")
+            sys.stdout.flush()
+        else:
+            self._file.write(line.encode("utf-8", "surrogateescape") + b"\n")
+            self._file.flush()
+
+    def finish(self) -> None:
+        """The run is complete: the output file takes its final name."""
+        if self._file is not None and self.partial is not None and self.path is not None:
+            os.fsync(self._file.fileno())
+            self._file.close()
+            self._file = None
+            os.replace(self.partial, self.path)
+
+    def close(self) -> None:
+        """The run stopped early: keep the whole lines written so far in ``FILE.partial``."""
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+
+def _scan_lines(path: Path, on_line: Callable[[str], None], *, truncate: bool) -> int:
+    count = 0
+    whole = 0  # bytes up to the end of the last whole line
+    with path.open("rb+" if truncate else "rb") as file:
+        for raw in file:
+            if not raw.endswith(b"\n"):
+                break
+            whole += len(raw)
+            count += 1
+            on_line(raw.decode("utf-8", "surrogateescape").rstrip("\n"))
+        if truncate:
+            file.truncate(whole)
+    return count

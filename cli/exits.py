@@ -1,0 +1,4 @@
+"""Exit codes beyond 0-3 that follow the shell's conventions, shared by every command."""
+
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a process stopped by Ctrl-C
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as a shell reports `... | head -1`

@@ -1,0 +1,106 @@
+"""Worker processes on this machine: a ``ProcessPoolExecutor`` that survives a killed worker."""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+R = TypeVar("R")
+
+# Seconds between a worker's checks that the process that started the pool is still there.
+_OWNER_CHECK_SECONDS = 1.0
+
+
+class LocalRunner:
+    """``workers`` processes on this machine, replaced all together when one is killed."""
+
+    def __init__(self, workers: int) -> None:
+        if workers < 1:
+            raise ValueError(f"workers must be at least 1, not {workers}")
+        self.workers = workers
+        self._pool = self._new_pool()
+
+    def _new_pool(self) -> cf.ProcessPoolExecutor:
+        # forkserver, not fork: the caller may run threads (a Dask client, a test runner), and
+        # forking a threaded process can deadlock the child. (spawn where there is no forkserver.)
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+        return cf.ProcessPoolExecutor(
+            max_workers=self.workers,
+            mp_context=context,
+            initializer=_start_worker,
+            initargs=(os.getpid(),),
+        )
+
+    def submit(self, function: Callable[..., R], /, *args: Any) -> cf.Future[R]:
+        """Start ``function(*args)`` in a worker process."""
+        return self._pool.submit(function, *args)
+
+    def capacity(self) -> int:
+        """One chunk per worker process."""
+        return self.workers
+
+    def workers_alive(self) -> int:
+        """Worker processes started and not dead."""
+        # The pool keeps no public list of its processes.
+        processes = self._pool._processes or {}
+        return sum(1 for process in processes.values() if process.is_alive())
+
+    def check(self) -> None:
+        """A local pool always can: a killed worker shows as a failed chunk instead."""
+
+    def recover(self, error: BaseException) -> bool:
+        """A killed worker breaks the whole pool: start a fresh one for the chunks not done."""
+        if not isinstance(error, BrokenProcessPool):
+            return False
+        self._stop_pool()
+        self._pool = self._new_pool()
+        return True
+
+    def close(self, *, abandon: bool) -> None:
+        """Wait for the workers, or (``abandon``) stop them now."""
+        if abandon:
+            self._stop_pool()
+        else:
+            self._pool.shutdown(wait=True)
+
+    def _stop_pool(self) -> None:
+        processes = list((self._pool._processes or {}).values())
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _start_worker(owner_pid: int) -> None:
+    """Set up a worker process: deaf to the terminal's Ctrl-C, and gone when its owner is.
+
+    CP-SAT installs its own SIGINT handler while it solves (and the default one after), so a
+    Ctrl-C reaching a worker would cut its solve short and pass for a time limit. In a process
+    group of its own the worker never sees the terminal's signal; the owner stops it instead.
+    """
+    if hasattr(os, "setpgrp"):  # POSIX
+        os.setpgrp()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    watchdog = threading.Thread(target=_exit_with_owner, args=(owner_pid,), daemon=True)
+    watchdog.start()
+
+
+def _exit_with_owner(owner_pid: int) -> None:
+    # An owner killed outright (SIGKILL) cannot stop its workers, and under forkserver they are
+    # not its children (each also keeps the fork server alive): they watch for it and leave.
+    while True:
+        time.sleep(_OWNER_CHECK_SECONDS)
+        try:
+            os.kill(owner_pid, 0)
+        except ProcessLookupError:
+            os._exit(1)
+        except PermissionError:  # alive, under another user: keep going
+            pass
