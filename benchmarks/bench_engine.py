@@ -53,7 +53,7 @@ from meldsat.cards import Card, Joker, Piece, represented_card  # noqa: E402
 from meldsat.engine.search import best_play  # noqa: E402
 from meldsat.generate import generate, position_record  # noqa: E402
 from meldsat.melds import meld_shapes  # noqa: E402
-from meldsat.moves import JOKER_REDECLARED, check_move  # noqa: E402
+from meldsat.moves import ReasonCode, check_move  # noqa: E402
 from meldsat.play import Objective, Play, Status  # noqa: E402
 from meldsat.position import Position  # noqa: E402
 from meldsat.rules import RuleSet  # noqa: E402
@@ -194,7 +194,7 @@ def check_peer(position: Position, answer: PeerAnswer) -> str | None:
         if verdict.legal:
             return None
         codes.update(reason.code for reason in verdict.reasons)
-    if codes == {JOKER_REDECLARED}:
+    if codes == {ReasonCode.JOKER_REDECLARED}:
         return JOKER_LOCKING
     return "move checker: " + ", ".join(sorted(codes))
 

@@ -11,7 +11,7 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from meldsat.cards import Card, Joker, Piece, piece_sort_key
+from meldsat.cards import Card, Joker, Piece, count_pieces, piece_identity, piece_sort_key
 from meldsat.melds import meld_kind
 from meldsat.notation import Meld, format_pieces
 from meldsat.rules import RuleSet
@@ -34,11 +34,6 @@ class Rearrangement:
     steps: tuple[str, ...]
 
 
-def _identity(piece: Piece) -> Piece:
-    """What a piece is physically: a real card, or a joker (whatever it declares)."""
-    return Joker() if isinstance(piece, Joker) else piece
-
-
 def match_melds(old: Sequence[Meld], new: Sequence[Meld]) -> dict[int, int]:
     """Pair old melds with new ones (old index -> new index).
 
@@ -55,12 +50,12 @@ def match_melds(old: Sequence[Meld], new: Sequence[Meld]) -> dict[int, int]:
         if same:
             pairs[i] = same.pop(0)
     taken = set(pairs.values())
-    rest_new = {k: Counter(map(_identity, new[k])) for k in range(len(new)) if k not in taken}
+    rest_new = {k: count_pieces(new[k]) for k in range(len(new)) if k not in taken}
     edges: dict[tuple[int, int], int] = {}
     for i, before in enumerate(old):
         if i in pairs:
             continue
-        have = Counter(map(_identity, before))
+        have = count_pieces(before)
         for k, cards in rest_new.items():
             shared = (have & cards).total()
             if shared:
@@ -117,17 +112,15 @@ def _trace_origins(
     old: Sequence[Meld], table: Sequence[Meld], played: Sequence[Piece], home: list[int | None]
 ) -> list[list[int]]:
     """For each piece of each new meld, the old meld it came from, or ``HAND``."""
-    left: dict[int, Counter[Piece]] = {
-        i: Counter(map(_identity, meld)) for i, meld in enumerate(old)
-    }
-    left[HAND] = Counter(map(_identity, played))
+    left: dict[int, Counter[Piece]] = {i: count_pieces(meld) for i, meld in enumerate(old)}
+    left[HAND] = count_pieces(played)
     origins: list[list[int]] = [[] for _ in table]
     for position, meld in enumerate(table):
         # A piece stays in its own meld where it can; then comes from the hand; then moves.
         candidates = [source for source in (home[position], HAND) if source is not None]
         candidates.extend(range(len(old)))
         for piece in meld:
-            identity = _identity(piece)
+            identity = piece_identity(piece)
             source = next(c for c in candidates if left[c][identity] > 0)
             left[source][identity] -= 1
             origins[position].append(source)

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from meldsat.cards import Card, Joker, Piece
 from meldsat.position import Position, load_position
-from meldsat.rules import RuleSet, get_rules
+from meldsat.rules import RuleSet, get_rules, rank_at
 
 GAMES = ("rummikub", "manipulation")
 TABLE_MIN = 30
@@ -45,27 +45,24 @@ class _Meld:
 
     run: bool
     suit: int = 0
-    start: int = 0  # on the 1..14 scale, 14 being the ace played high
+    start: int = 0  # a sequence position (meldsat.rules: 14 is the ace played high)
     length: int = 0
     rank: int = 0
     suits: list[int] = field(default_factory=list)
 
     def cards(self) -> list[Card]:
         if self.run:
-            return [Card(_rank(point), self.suit) for point in self._points()]
+            return [Card(rank_at(point), self.suit) for point in self._points()]
         return [Card(self.rank, suit) for suit in sorted(self.suits)]
 
     def _points(self) -> range:
         return range(self.start, self.start + self.length)
 
 
-def _rank(point: int) -> int:
-    return point if point <= 13 else 1
-
-
 def _bounds(rules: RuleSet) -> tuple[int, int]:
-    """The lowest and highest point a run may reach on the 1..14 scale."""
-    return (1 if rules.ace_low else 2), (14 if rules.ace_high else 13)
+    """The lowest and highest sequence position a run may reach."""
+    positions = rules.sequence_positions
+    return positions[0], positions[-1]
 
 
 def _available(pool: Counter[Card], cards: Iterable[Card]) -> bool:
@@ -107,8 +104,8 @@ def _extensions(
             if meld.length >= RUN_MAX:
                 continue
             for point, below in ((meld.start - 1, True), (meld.start + meld.length, False)):
-                if low <= point <= high and pool[Card(_rank(point), meld.suit)] > 0:
-                    found.append((index, Card(_rank(point), meld.suit), below))
+                if low <= point <= high and pool[Card(rank_at(point), meld.suit)] > 0:
+                    found.append((index, Card(rank_at(point), meld.suit), below))
         elif len(meld.suits) < rules.group_max:
             for suit in range(4):
                 card = Card(meld.rank, suit)

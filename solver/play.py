@@ -5,10 +5,10 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from meldsat.notation import Meld, Table
+from meldsat.notation import Pieces, Table
 
 
-class Objective(enum.Enum):
+class Objective(enum.StrEnum):
     """What the best play maximises."""
 
     POINTS = "points"  # value of the cards played (fewest points left in hand)
@@ -37,9 +37,9 @@ class Play:
 
     status: Status
     objective: Objective
-    played: Meld
+    played: Pieces
     table: Table
-    hand_left: Meld
+    hand_left: Pieces
     cards_played: int
     points_played: int
     hand_points_left: int

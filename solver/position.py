@@ -15,6 +15,7 @@ from meldsat.cards import Piece
 from meldsat.errors import ImpossiblePositionError, NotationError, RulesError
 from meldsat.notation import (
     Meld,
+    Pieces,
     Table,
     check_hand_jokers,
     format_pieces,
@@ -40,7 +41,7 @@ class Position:
 
     rules: RuleSet
     table: Table
-    hand: Meld
+    hand: Pieces
     initial: bool = False
 
     @classmethod

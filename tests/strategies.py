@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from hypothesis import strategies as st
 
@@ -30,14 +30,20 @@ class Game:
     name: str
     players: int
     initial: bool = False
+    # A house rule: an initial meld worth this many points in a game whose preset has none.
+    initial_points: int | None = None
 
     @property
     def rules(self) -> RuleSet:
-        """The preset for this many players."""
-        return get_rules(self.name, self.players)
+        """The preset for this many players, with the house rule if any."""
+        rules = get_rules(self.name, self.players)
+        if self.initial_points is None:
+            return rules
+        return replace(rules, initial_meld_points=self.initial_points)
 
     def __str__(self) -> str:
-        return f"{self.name}-{self.players}p{'-initial' if self.initial else ''}"
+        house = "" if self.initial_points is None else f"-{self.initial_points}"
+        return f"{self.name}-{self.players}p{'-initial' if self.initial else ''}{house}"
 
 
 GAMES = (
@@ -46,6 +52,8 @@ GAMES = (
     Game("rummikub", 4),  # tiles, 1 low only
     Game("rummikub", 4, initial=True),  # the 30-point initial meld from the rack alone
     Game("rummy500", 4),  # every new or changed meld needs a hand card
+    # A house rule: 500 rummy with an initial meld, where an ace melded low counts 1, not 15.
+    Game("rummy500", 4, initial=True, initial_points=20),
 )
 
 

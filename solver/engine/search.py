@@ -6,9 +6,8 @@ from collections import Counter
 
 from meldsat.changes import Rearrangement, describe
 from meldsat.engine.arrange import arrange, played_pieces
-from meldsat.engine.marked_model import MarkedRearrangementModel
-from meldsat.engine.model import ModelOutcome, RearrangementModel, table_is_frozen
-from meldsat.notation import Meld, sort_pieces
+from meldsat.engine.model import ModelOutcome, RearrangementModel
+from meldsat.notation import Pieces, sort_pieces
 from meldsat.play import Objective, Play, Status
 from meldsat.position import Position
 
@@ -34,9 +33,7 @@ def best_play(
 def build_model(
     position: Position, objective: Objective = Objective.POINTS, *, play_all: bool = False
 ) -> RearrangementModel:
-    """The model that fits the rules: 500 rummy's needs every new meld to hold a hand card."""
-    if position.rules.new_meld_needs_hand_card and not table_is_frozen(position):
-        return MarkedRearrangementModel(position, objective, play_all=play_all)
+    """The model for ``position``, composed of the parts its rules need."""
     return RearrangementModel(position, objective, play_all=play_all)
 
 
@@ -76,7 +73,7 @@ def play_from_outcome(
 def _no_play(position: Position, objective: Objective, status: Status, bound: int | None) -> Play:
     unchanged = Rearrangement(position.table, changed=(), new=(), steps=())
     return _play(
-        position, objective, status=status, bound=bound, played=(), rearrangement=unchanged
+        position, objective, status=status, bound=bound, played=Pieces(()), rearrangement=unchanged
     )
 
 
@@ -86,7 +83,7 @@ def _play(
     *,
     status: Status,
     bound: int | None,
-    played: Meld,
+    played: Pieces,
     rearrangement: Rearrangement,
 ) -> Play:
     rules = position.rules

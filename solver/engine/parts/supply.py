@@ -1,0 +1,114 @@
+"""The piece supply: for every card, how many pieces can show it at the end of the turn.
+
+Those are the real copies on the table (they stay there), the copies the hand plays, and the jokers
+standing for the card. Every joker stands for exactly one card, and at least one piece is played.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from meldsat.cards import ALL_CARDS, Card, card_of
+from meldsat.engine.cpsat import CpModel, Expr, Values, cp_model
+from meldsat.engine.inventory import Inventory
+from meldsat.rules import RuleSet, rank_at
+
+
+def joker_candidates(
+    present: set[Card], declared: set[Card], joker_total: int, rules: RuleSet
+) -> set[Card]:
+    """The cards a joker can stand for in some legal meld of this position.
+
+    A meld holds at most ``joker_total`` jokers, so a joker in a group needs at least
+    ``group_min - joker_total`` real cards of its rank, and a joker in a run a window of ``run_min``
+    ranks around it with at least ``run_min - joker_total`` real cards. Table jokers may also keep
+    their cards. Pruning the rest keeps the model small.
+    """
+    if not joker_total:
+        return set()
+    if joker_total >= min(rules.group_min, rules.run_min):
+        return set(ALL_CARDS)  # jokers alone could make a meld anywhere
+    cards = set(declared)
+    for rank in range(1, 14):
+        row = [card_of(rank, suit) for suit in range(4)]
+        if sum(card in present for card in row) >= rules.group_min - joker_total:
+            cards.update(row)
+    positions = rules.sequence_positions
+    for suit in range(4):
+        for start in range(len(positions) - rules.run_min + 1):
+            window = [card_of(rank_at(p), suit) for p in positions[start : start + rules.run_min]]
+            if sum(card in present for card in window) >= rules.run_min - joker_total:
+                cards.update(window)
+    return cards
+
+
+@dataclass(frozen=True)
+class SupplyValues:
+    """The supply's share of a solution: hand cards and jokers played, jokers by card shown."""
+
+    hand_played: Counter[Card]
+    hand_jokers_played: int
+    jokers_at: Counter[Card]
+
+
+class PieceSupply:
+    """Hand cards played (``hand_played``), hand jokers played and jokers by the card they show.
+
+    ``table_used`` is false when the table stays as it is (initial meld, gin): then the supply is
+    the hand alone. ``most[card]`` bounds the pieces that can show ``card``; every meld part sizes
+    its variables by it. ``play_all`` requires the whole hand to be played.
+    """
+
+    def __init__(
+        self,
+        model: CpModel,
+        inventory: Inventory,
+        rules: RuleSet,
+        *,
+        table_used: bool = True,
+        play_all: bool = False,
+    ) -> None:
+        self.table_real: Counter[Card] = inventory.table_real if table_used else Counter()
+        self.table_jokers: Counter[Card] = inventory.table_jokers if table_used else Counter()
+        self.hand_played: dict[Card, cp_model.IntVar] = {
+            card: model.new_int_var(count if play_all else 0, count, f"h_{card}")
+            for card, count in sorted(inventory.hand_real.items())
+        }
+        hand_jokers = inventory.hand_jokers
+        self.hand_jokers: Expr = (
+            model.new_int_var(hand_jokers if play_all else 0, hand_jokers, "hj")
+            if hand_jokers
+            else 0
+        )
+        self.played_count: Expr = sum(self.hand_played.values()) + self.hand_jokers
+        model.add(self.played_count >= 1)
+        self.joker_total = self.table_jokers.total() + hand_jokers
+        present = {card for card, count in (self.table_real + inventory.hand_real).items() if count}
+        candidates = joker_candidates(present, set(self.table_jokers), self.joker_total, rules)
+        self.jokers_at: dict[Card, Expr] = {}
+        self.most: dict[Card, int] = {}
+        for card in ALL_CARDS:
+            joker_bound = self.joker_total if card in candidates else 0
+            self.most[card] = self.table_real[card] + inventory.hand_real[card] + joker_bound
+            self.jokers_at[card] = (
+                model.new_int_var(0, joker_bound, f"j_{card}") if joker_bound else 0
+            )
+        if self.joker_total:
+            model.add(sum(self.jokers_at.values()) == self.table_jokers.total() + self.hand_jokers)
+
+    def real_at_end(self, card: Card) -> Expr:
+        """Real copies of ``card`` on the table after the turn: the table's and those played."""
+        return self.table_real[card] + self.hand_played.get(card, 0)
+
+    def shown(self, card: Card) -> Expr:
+        """Every piece showing ``card`` after the turn: real copies and jokers standing for it."""
+        return self.real_at_end(card) + self.jokers_at[card]
+
+    def extract(self, values: Values) -> SupplyValues:
+        """What the solution plays from the hand and where the jokers stand."""
+        return SupplyValues(
+            hand_played=Counter({card: values(v) for card, v in self.hand_played.items()}),
+            hand_jokers_played=values(self.hand_jokers),
+            jokers_at=Counter({card: values(v) for card, v in self.jokers_at.items()}),
+        )
