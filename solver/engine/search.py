@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
+from meldsat.cards import count_pieces
 from meldsat.changes import Rearrangement, describe
 from meldsat.engine.arrange import arrange, played_pieces
 from meldsat.engine.model import ModelOutcome, RearrangementModel
@@ -87,9 +86,7 @@ def _play(
     rearrangement: Rearrangement,
 ) -> Play:
     rules = position.rules
-    left = Counter(position.hand)
-    left.subtract(played)
-    hand_left = sort_pieces(left.elements())
+    hand_left = sort_pieces((count_pieces(position.hand) - count_pieces(played)).elements())
     points_left = sum(rules.value(piece) for piece in hand_left)
     return Play(
         status=status,
