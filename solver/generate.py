@@ -122,6 +122,12 @@ def _new_melds(rules: RuleSet, pool: Counter[Card], room: int) -> tuple[list[_Me
     return runs, groups
 
 
+def meld_options(rules: RuleSet, pool: Counter[Card]) -> list[list[Card]]:
+    """Every new run (3-6 cards) and group that the cards of ``pool`` can make, as card lists."""
+    runs, groups = _new_melds(rules, pool, max(_NEW_RUN_LENGTHS))
+    return [meld.cards() for meld in (*runs, *groups)]
+
+
 def _extensions(
     rules: RuleSet, pool: Counter[Card], melds: Sequence[_Meld]
 ) -> list[tuple[int, Card, bool]]:
