@@ -30,7 +30,7 @@ from pathlib import Path
 
 from meldsat.cards import Card, Joker, Piece, represented_card
 from meldsat.position import Position, load_position
-from meldsat.rules import RuleSet, get_rules, rank_at
+from meldsat.rules import HIGH_ACE, RuleSet, get_rules, rank_at
 
 GAMES = ("rummikub", "manipulation")
 TABLE_MIN = 30
@@ -296,14 +296,14 @@ def fitting_cards(rules: RuleSet, table: Sequence[Sequence[Piece]]) -> set[Card]
         points = [_point(card, rules, cards) for card in cards]
         for point in range(min(points) - _RUN_REACH, max(points) + _RUN_REACH + 1):
             if low <= point <= high:
-                found.add(Card(_rank(point), suit))
+                found.add(Card(rank_at(point), suit))
     return found
 
 
 def _point(card: Card, rules: RuleSet, run: Sequence[Card]) -> int:
-    """A run card's point on the 1..14 scale (an ace is high in a run that holds a king)."""
+    """A run card's sequence position (an ace is high in a run that holds a king)."""
     if card.rank == 1 and rules.ace_high and any(other.rank == 13 for other in run):
-        return 14
+        return HIGH_ACE
     return card.rank
 
 
