@@ -36,6 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` package importable
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.atomic import write_atomic  # noqa: E402
 from benchmarks.bench_engine import (  # noqa: E402
     EQUAL,
     Peer,
@@ -229,13 +230,6 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def _write(path: Path, text: str) -> None:
-    """Write atomically: a temporary file beside ``path``, then a rename."""
-    temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text(text, encoding="utf-8")
-    os.replace(temporary, path)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     args = _arguments(argv)
     tables = [text.strip() for text in args.tables.split(",") if text.strip()]
@@ -259,9 +253,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     print(text)
     if args.out:
-        _write(args.out, text)
+        write_atomic(args.out, text)
     if args.json:
-        _write(args.json, "".join(json.dumps(row) + "\n" for row in bench.rows))
+        write_atomic(args.json, "".join(json.dumps(row) + "\n" for row in bench.rows))
     return 0
 
 

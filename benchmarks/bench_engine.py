@@ -32,6 +32,7 @@ import itertools
 import json
 import os
 import platform
+import resource
 import shutil
 import statistics
 import subprocess
@@ -551,9 +552,12 @@ def run_cold(
 ) -> list[dict[str, Any]]:
     """Median wall time of each tool over ``runs`` runs, the tools taking turns.
 
-    A tool that fails is reported with its error and not run again.
+    The CPU time (user + system) of each process is kept too (``cpu_median``): on a shared
+    machine it depends less on other work than the wall time. A tool that fails is reported with
+    its error and not run again.
     """
     times: dict[str, list[float]] = {tool.name: [] for tool in tools}
+    cpu: dict[str, list[float]] = {tool.name: [] for tool in tools}
     cards: dict[str, set[int]] = {tool.name: set() for tool in tools}
     failed: dict[str, str] = {}
     for run in range(runs):
@@ -564,6 +568,7 @@ def run_cold(
                 # rsconsole keeps its games in a shelve under the user data directory: start empty.
                 env = {**os.environ, "XDG_DATA_HOME": data_home}
                 start = time.perf_counter()
+                used = _children_cpu()
                 done = subprocess.run(
                     tool.argv,
                     input=tool.stdin,
@@ -573,11 +578,13 @@ def run_cold(
                     check=False,
                 )
                 elapsed = time.perf_counter() - start
+                used = _children_cpu() - used
             if done.returncode != 0:
                 error = " ".join(done.stderr.strip().splitlines()[-1:])
                 failed[tool.name] = f"exit {done.returncode}: {error}"
                 continue
             times[tool.name].append(elapsed)
+            cpu[tool.name].append(used)
             cards[tool.name].add(tool.cards(done.stdout))
         progress(f"cold start run {run + 1}/{runs}")
     results: list[dict[str, Any]] = []
@@ -588,12 +595,19 @@ def run_cold(
         if times[tool.name]:
             entry |= {
                 "median": statistics.median(times[tool.name]),
+                "cpu_median": statistics.median(cpu[tool.name]),
                 "min": min(times[tool.name]),
                 "max": max(times[tool.name]),
                 "cards": sorted(cards[tool.name]),
             }
         results.append(entry)
     return results
+
+
+def _children_cpu() -> float:
+    """User + system CPU seconds of every finished child process so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 # --------------------------------------------------------------------------------------------

@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import gc
 import json
-import os
 import random
 import statistics
 import sys
@@ -44,6 +43,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` package importable
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.atomic import write_atomic  # noqa: E402
 from benchmarks.bench_engine import check_meldsat  # noqa: E402
 from benchmarks.mutations import mutate  # noqa: E402
 from meldsat.engine.search import best_play  # noqa: E402
@@ -277,13 +277,6 @@ def worst_lines(hunts: Sequence[Hunt], shown: Sequence[Sequence[Found]], seed: i
             record["comment"] = found.timing.comment(item.label)
             lines.append(json.dumps(record))
     return lines
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write a file whole or not at all: a temporary file beside it, then a rename."""
-    temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text(text, encoding="utf-8")
-    os.replace(temporary, path)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
