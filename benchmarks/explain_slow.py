@@ -35,19 +35,34 @@ if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` packag
 
 from benchmarks.atomic import write_atomic  # noqa: E402
 from meldsat.cards import Joker  # noqa: E402
-from meldsat.engine import marked_model, model  # noqa: E402
+from meldsat.engine import model  # noqa: E402
 from meldsat.engine.cpsat import cp_model  # noqa: E402
+from meldsat.engine.parts.groups import GroupShapes, MarkedGroups  # noqa: E402
+from meldsat.engine.parts.initial import InitialMeld  # noqa: E402
+from meldsat.engine.parts.jokers import JokerLocking  # noqa: E402
+from meldsat.engine.parts.kept import KeptMelds  # noqa: E402
+from meldsat.engine.parts.marked_runs import MarkedRunFlow  # noqa: E402
+from meldsat.engine.parts.objective import LexicographicObjective  # noqa: E402
+from meldsat.engine.parts.origin import HandOrigin  # noqa: E402
+from meldsat.engine.parts.runs import RunFlow  # noqa: E402
+from meldsat.engine.parts.supply import PieceSupply  # noqa: E402
 from meldsat.engine.search import build_model, play_from_outcome  # noqa: E402
 from meldsat.play import Objective  # noqa: E402
 from meldsat.position import Position, load_position  # noqa: E402
 
-PARTS = ("_build_pieces", "_build_groups", "_build_sequences", "_link_pieces", "_build_objective")
-PART_NAMES = {
-    "_build_pieces": "pieces",
-    "_build_groups": "groups",
-    "_build_sequences": "sequences",
-    "_link_pieces": "link",
-    "_build_objective": "objective",
+# The model's parts (meldsat.engine.parts), by the name the report gives them. Whatever the model
+# adds outside them (linking pieces to melds) is reported as "link".
+PARTS: dict[type[Any], str] = {
+    PieceSupply: "pieces",
+    KeptMelds: "pieces",
+    JokerLocking: "pieces",
+    HandOrigin: "pieces",
+    GroupShapes: "groups",
+    MarkedGroups: "groups",
+    RunFlow: "sequences",
+    MarkedRunFlow: "sequences",
+    InitialMeld: "link",
+    LexicographicObjective: "objective",
 }
 
 
@@ -64,43 +79,36 @@ class Explained:
 
 @contextlib.contextmanager
 def counting_parts(found: Explained) -> Iterator[None]:
-    """Wrap each build step of both model classes to count what it adds to the CP-SAT proto.
-
-    A subclass step that calls its parent's is counted once, at the outermost call.
-    """
-    depth = [0]
-    saved: list[tuple[type[Any], str, Any]] = []
+    """Wrap each part's constructor (its first argument is the CP-SAT model) to count what it adds
+    to the proto; what the whole build adds beyond the parts is counted as "link"."""
+    saved: list[tuple[type[Any], Any]] = []
 
     def wrap(method: Callable[..., None], part: str) -> Callable[..., None]:
         @functools.wraps(method)
-        def counted(self: Any, *args: Any) -> None:
-            proto = self.model.proto
+        def counted(self: Any, model: Any, *args: Any, **kwargs: Any) -> None:
+            proto = model.proto
             before = (len(proto.variables), len(proto.constraints))
-            depth[0] += 1
-            try:
-                method(self, *args)
-            finally:
-                depth[0] -= 1
-            if depth[0] == 0:
-                found.variables[PART_NAMES[part]] += len(proto.variables) - before[0]
-                found.constraints[PART_NAMES[part]] += len(proto.constraints) - before[1]
+            method(self, model, *args, **kwargs)
+            found.variables[part] += len(proto.variables) - before[0]
+            found.constraints[part] += len(proto.constraints) - before[1]
 
         return counted
 
-    classes: tuple[type[Any], ...] = (
-        model.RearrangementModel,
-        marked_model.MarkedRearrangementModel,
-    )
-    for cls in classes:
-        for part in PARTS:
-            if part in vars(cls):
-                saved.append((cls, part, vars(cls)[part]))
-                setattr(cls, part, wrap(vars(cls)[part], part))
+    for cls, part in PARTS.items():
+        saved.append((cls, cls.__init__))
+        cls.__init__ = wrap(cls.__init__, part)
     try:
         yield
     finally:
-        for cls, part, method in saved:
-            setattr(cls, part, method)
+        for cls, method in saved:
+            cls.__init__ = method
+
+
+def count_link(found: Explained, built: model.RearrangementModel) -> None:
+    """Count what the build added outside the parts as "link"."""
+    proto = built.model.proto
+    found.variables["link"] += len(proto.variables) - sum(found.variables.values())
+    found.constraints["link"] += len(proto.constraints) - sum(found.constraints.values())
 
 
 @contextlib.contextmanager
@@ -174,6 +182,7 @@ def explain(position: Position, objective: Objective) -> Explained:
         start = time.process_time()
         built = build_model(position, objective)
         found.cpu["build"] = time.process_time() - start
+    count_link(found, built)
     with logging_solver(found):
         start = time.process_time()
         outcome = built.solve(10.0)
@@ -181,10 +190,10 @@ def explain(position: Position, objective: Objective) -> Explained:
     start = time.process_time()
     play_from_outcome(position, objective, built, outcome)
     found.cpu["extract"] = time.process_time() - start
-    found.stats.update(log_facts(found.log, built.weight))
-    found.stats["model class"] = type(built).__name__
+    found.stats.update(log_facts(found.log, built.objective.weight))
+    found.stats["model class"] = "marked" if built.tracks_origin else "plain"
     plain = build_model(position, objective)
-    plain.model.maximize(plain.value)  # replaces the lexicographic objective
+    plain.model.maximize(plain.objective.value)  # replaces the lexicographic objective
     start = time.process_time()
     plain.solve(10.0)
     found.cpu["solve, value alone"] = time.process_time() - start
@@ -203,7 +212,7 @@ def report_lines(
     jokers = sum(isinstance(piece, Joker) for meld in position.table for piece in meld)
     parts = ", ".join(
         f"{part} {found.variables[part]} / {found.constraints[part]}"
-        for part in PART_NAMES.values()
+        for part in ("pieces", "groups", "sequences", "link", "objective")
     )
     stats = ", ".join(f"{key} {value}" for key, value in found.stats.items())
     return [
