@@ -1,6 +1,6 @@
 """Describe a rearrangement as steps a person can follow.
 
-Old melds are matched to new ones by the cards they share (a maximum-weight matching, networkx), so
+Old melds are matched to new ones by the cards they share (a maximum-weight matching), so
 a run that grew is recognised as the same run. Then each piece is traced to where it came from (its
 old meld, or the hand) and only what moved is described.
 """
@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from meldsat.cards import Card, Joker, Piece, count_pieces, piece_identity, piece_sort_key
+from meldsat.matching import max_weight_matching
 from meldsat.melds import meld_kind
 from meldsat.notation import Meld, format_pieces
 from meldsat.rules import RuleSet
@@ -38,8 +39,8 @@ def match_melds(old: Sequence[Meld], new: Sequence[Meld]) -> dict[int, int]:
     """Pair old melds with new ones (old index -> new index).
 
     A meld left exactly as it was pairs with itself; the others are paired to maximise the cards
-    they share (maximum-weight matching). Most of a table is usually untouched, which keeps the
-    matching small.
+    they share (a maximum-weight matching, ``meldsat.matching``). Most of a table is usually
+    untouched, which keeps the matching small.
     """
     pairs: dict[int, int] = {}
     unchanged: dict[Meld, list[int]] = defaultdict(list)
@@ -70,16 +71,7 @@ def _best_pairs(edges: dict[tuple[int, int], int]) -> dict[int, int]:
     news = Counter(k for _, k in edges)
     if all(count == 1 for count in (olds + news).values()):
         return dict(edges)  # no meld has a choice of partner: every edge is in the matching
-    import networkx as nx  # loaded only when there is a real choice to make (it is slow to load)
-
-    graph = nx.Graph()
-    for (i, k), shared in edges.items():
-        graph.add_edge(("old", i), ("new", k), weight=shared)
-    pairs: dict[int, int] = {}
-    for left, right in nx.max_weight_matching(graph):
-        old_node, new_node = (left, right) if left[0] == "old" else (right, left)
-        pairs[old_node[1]] = new_node[1]
-    return pairs
+    return max_weight_matching(edges)
 
 
 def describe(

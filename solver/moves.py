@@ -25,6 +25,7 @@ from meldsat.cards import (
     represented_card,
 )
 from meldsat.errors import RulesError
+from meldsat.matching import max_weight_matching
 from meldsat.melds import MeldKind, MeldVerdict
 from meldsat.notation import Pieces, check_hand_jokers, format_pieces, sort_pieces
 from meldsat.rules import RuleSet
@@ -366,27 +367,22 @@ def _melds_without_hand_card(move: _Move) -> list[Reason]:
     Copies of a card are interchangeable, so which meld a played piece went into is a choice: a
     maximum bipartite matching between those melds and the played pieces finds the best one.
     """
-    import networkx as nx  # only here: loading it is a third of a second that most checks skip
-
-    graph = nx.Graph()
-    meld_nodes = [("meld", index) for index in move.new_after]
-    graph.add_nodes_from(meld_nodes)
-    for piece, count in _sorted_counts(move.played):
-        for copy in range(count):
-            piece_node = ("piece", piece_sort_key(piece), copy)
-            graph.add_node(piece_node)
-            for node in meld_nodes:
-                meld = move.after.melds[node[1]].pieces
-                if any(piece_identity(held) == piece for held in meld):
-                    graph.add_edge(node, piece_node)
-    matching = nx.bipartite.maximum_matching(graph, top_nodes=meld_nodes)
+    copies = [piece for piece, count in _sorted_counts(move.played) for _ in range(count)]
+    holds = {
+        (index, copy): 1
+        for index in move.new_after
+        for copy, piece in enumerate(copies)
+        if any(piece_identity(held) == piece for held in move.after.melds[index].pieces)
+    }
+    # With every edge of weight 1 the heaviest matching is a largest one.
+    matched = max_weight_matching(holds)
     return [
         Reason(
             ReasonCode.MELD_WITHOUT_HAND_CARD,
-            f"{move.after_text(node[1])} is new or changed but holds no card from the hand",
+            f"{move.after_text(index)} is new or changed but holds no card from the hand",
         )
-        for node in meld_nodes
-        if node not in matching
+        for index in move.new_after
+        if index not in matched
     ]
 
 
