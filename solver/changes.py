@@ -8,8 +8,9 @@ old meld, or the hand) and only what moved is described.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import overload
 
 from meldsat.cards import Card, Joker, Piece, count_pieces, piece_identity, piece_sort_key
 from meldsat.matching import max_weight_matching
@@ -32,7 +33,47 @@ class Rearrangement:
     table: tuple[Meld, ...]
     changed: tuple[int, ...]
     new: tuple[int, ...]
-    steps: tuple[str, ...]
+    steps: Sequence[str]
+
+
+class Steps(Sequence[str]):
+    """The steps of a rearrangement in words, worked out when first read.
+
+    Only people read them, so a bot or a simulation that never looks pays nothing for them. They
+    compare, hash and print as the tuple of strings they are.
+    """
+
+    def __init__(self, work: Callable[[], tuple[str, ...]]) -> None:
+        self._work: Callable[[], tuple[str, ...]] | None = work
+        self._steps: tuple[str, ...] = ()
+
+    def _all(self) -> tuple[str, ...]:
+        if self._work is not None:
+            self._steps, self._work = self._work(), None
+        return self._steps
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[str, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> str | tuple[str, ...]:
+        return self._all()[index]
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Steps):
+            return self._all() == other._all()
+        return self._all() == other
+
+    def __hash__(self) -> int:
+        return hash(self._all())
+
+    def __repr__(self) -> str:
+        return repr(self._all())
 
 
 def match_melds(old: Sequence[Meld], new: Sequence[Meld]) -> dict[int, int]:
@@ -94,10 +135,15 @@ def describe(
         for position, before in enumerate(home)
         if before is None or Counter(old[before]) != Counter(table[position])
     )
-    origins = _trace_origins(old, table, played, home)
-    steps = _steps(old, table, origins, home, rules) + _redeclarations(old, table, origins, rules)
+
+    def steps() -> tuple[str, ...]:
+        origins = _trace_origins(old, table, played, home)
+        return _steps(old, table, origins, home, rules) + _redeclarations(
+            old, table, origins, rules
+        )
+
     new_melds = tuple(range(len(order), len(table)))
-    return Rearrangement(table, changed, new_melds, steps)
+    return Rearrangement(table, changed, new_melds, Steps(steps))
 
 
 def _trace_origins(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from meldsat.notation import Pieces, Table
@@ -31,8 +32,9 @@ class Play:
     ``played`` are the hand pieces laid (jokers undeclared, as they were in hand); ``table`` is the
     table after the play with every joker declared; ``bound`` is the best objective value still
     possible (equal to the achieved value when optimal); ``changed_melds`` indexes the melds of
-    ``table`` that are new or changed, ``new_melds`` those that are new. With ``NO_MOVE`` or
-    ``UNKNOWN``, ``played`` is empty and ``table`` is the table as it was.
+    ``table`` that are new or changed, ``new_melds`` those that are new; ``changes`` says in words
+    what moved where (worked out when first read). With ``NO_MOVE`` or ``UNKNOWN``, ``played`` is
+    empty and ``table`` is the table as it was.
     """
 
     status: Status
@@ -44,7 +46,7 @@ class Play:
     points_played: int
     hand_points_left: int
     bound: int | None
-    changes: tuple[str, ...]
+    changes: Sequence[str]
     changed_melds: tuple[int, ...]
     new_melds: tuple[int, ...]
     can_knock: bool

@@ -47,3 +47,13 @@ def test_pieces_are_counted_by_identity() -> None:
     pieces = meldsat.parse_pieces("*=7S * 7S 7S")
     assert count_pieces(pieces) == {WILD_JOKER: 2, meldsat.parse_card("7S"): 2}
     assert piece_identity(meldsat.Joker(meldsat.parse_card("7S"))) == WILD_JOKER
+
+
+def test_changes_read_as_the_tuple_of_their_steps() -> None:
+    """The steps in words are worked out when first read, and then behave as a tuple."""
+    position = read_position("table: 7H 8H 9H\nhand: 10H\n")
+    play = best_play(position, Objective.POINTS)
+    expected = ("play 10H from the hand to 7H 8H 9H (now 7H 8H 9H 10H)",)
+    assert play.changes == expected
+    assert list(play.changes) == list(expected) and len(play.changes) == 1
+    assert hash(play.changes) == hash(expected)
