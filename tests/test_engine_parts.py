@@ -20,7 +20,7 @@ from meldsat.engine.parts.jokers import JokerLocking
 from meldsat.engine.parts.kept import KeptMelds
 from meldsat.engine.parts.marked_runs import MarkedRunFlow
 from meldsat.engine.parts.runs import RunFlow
-from meldsat.engine.parts.supply import PieceSupply, joker_candidates
+from meldsat.engine.parts.supply import PieceBounds, PieceSupply, joker_candidates
 from meldsat.engine.search import best_play
 from meldsat.engine.trace import Origin
 from meldsat.moves import check_move
@@ -37,10 +37,9 @@ def cards(text: str) -> list[Card]:
     return [parse_card(token) for token in text.split()]
 
 
-def bounds(text: str, copies: int = 1) -> dict[Card, int]:
-    """``most`` for the meld parts: ``copies`` pieces of each card named, none of the others."""
-    named = set(cards(text))
-    return {card: copies if card in named else 0 for card in ALL_CARDS}
+def bounds(text: str, copies: int = 1) -> PieceBounds:
+    """Bounds for the meld parts: ``copies`` pieces of each card named, none of the others."""
+    return PieceBounds(Counter(dict.fromkeys(cards(text), copies)))
 
 
 def solve(model: CpModel) -> tuple[str, Values | None]:
@@ -88,6 +87,16 @@ def test_supply_play_all_plays_the_whole_hand() -> None:
     played = supply.extract(values)
     assert played.hand_played == Counter(cards("5H 6H")) and played.hand_jokers_played == 1
     assert played.jokers_at.total() == 1  # the joker stands for exactly one card
+
+
+def test_no_shape_needs_more_jokers_than_there_are() -> None:
+    fives = cards("5S 5H 5D 5C")
+    one_joker = PieceBounds(Counter(cards("5S 5H")), jokers=1, joker_cards=frozenset(fives))
+    assert one_joker.melds_of(cards("5S 5H 5D")) == 1  # 5S 5H and a joker
+    assert one_joker.melds_of(fives) == 0  # would need two jokers
+    two_copies = PieceBounds(Counter(cards("5S 5S 5H 5H")), jokers=2, joker_cards=frozenset(fives))
+    assert two_copies.melds_of(cards("5S 5H 5D")) == 2  # a joker for each 5D
+    assert two_copies.melds_of(cards("5D 5C 5S")) == 1
 
 
 def test_jokers_stand_only_where_a_meld_could_use_them() -> None:
@@ -206,7 +215,8 @@ def test_low_ace_starts_a_run() -> None:
 @pytest.mark.parametrize(("hand_card", "expected"), [(None, "INFEASIBLE"), ("4H", "OPTIMAL")])
 def test_marked_run_ends_only_with_a_hand_piece(hand_card: str | None, expected: str) -> None:
     model = CpModel()
-    runs = MarkedRunFlow(model, RUMMY500, bounds("3H 4H 5H"))
+    every = bounds("3H 4H 5H")
+    runs = MarkedRunFlow(model, RUMMY500, every, every, every)
     require(model, {card: runs.pieces(card) for card in ALL_CARDS}, "3H 4H 5H")
     from_hand = Counter(cards(hand_card or ""))
     for card in cards("3H 4H 5H"):

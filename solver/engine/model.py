@@ -123,23 +123,29 @@ class RearrangementModel:
         )
         kept = self.kept = KeptMelds(model, () if self.table_frozen else self.inventory.melds)
         JokerLocking(model, supply)
-        groups = GroupShapes(model, rules, supply.most)
+        groups = GroupShapes(model, rules, supply.bounds)
         self.groups: MeldPart = groups
         self.runs: RunPart
         self.origin: HandOrigin | None = None
         if self.tracks_origin:
             self.origin = HandOrigin(model, supply, kept)
-            marked_groups = MarkedGroups(model, groups, supply.most)
-            marked_runs = MarkedRunFlow(model, rules, supply.most)
+            marked_groups = MarkedGroups(model, groups, supply.hand_bounds)
+            marked_runs = MarkedRunFlow(
+                model, rules, supply.bounds, supply.hand_bounds, supply.table_bounds
+            )
             self.groups, self.runs = marked_groups, marked_runs
             for card, from_hand in self.origin.pieces.items():
                 in_melds = marked_groups.pieces.get(card, 0) + marked_runs.hand_pieces(card)
                 model.add(from_hand == in_melds)
+            # Implied, and a much tighter LP: each new or changed meld holds its own hand piece, so
+            # there are no more of them than pieces played.
+            melds = sum(groups.count.values()) + marked_runs.run_count()
+            model.add(melds <= supply.played_count)
         else:
-            self.runs = RunFlow(model, rules, supply.most)
+            self.runs = RunFlow(model, rules, supply.bounds)
         free: dict[Card, Expr] = {}
         for card in ALL_CARDS:
-            if supply.most[card]:
+            if supply.bounds.most(card):
                 free[card] = supply.shown(card) - kept.holds(card)
                 model.add(free[card] == groups.pieces.get(card, 0) + self.runs.pieces(card))
         if position.initial and rules.initial_meld_points:
@@ -172,7 +178,7 @@ class RearrangementModel:
         params.cp_model_presolve = False
         params.cp_model_probing_level = 0
         params.symmetry_level = 0
-        params.linearization_level = 2
+        params.linearization_level = 1 if self.tracks_origin else 2
         params.add_cg_cuts = False
         params.add_mir_cuts = False
         params.add_zero_half_cuts = False

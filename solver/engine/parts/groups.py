@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from meldsat.cards import Card, card_of
 from meldsat.engine.cpsat import CpModel, Expr, Values, cp_model
+from meldsat.engine.parts.supply import PieceBounds
 from meldsat.engine.trace import Origin, Slot
 from meldsat.rules import RuleSet
 
@@ -44,18 +45,20 @@ def group_shapes(rules: RuleSet) -> list[GroupShape]:
 class GroupShapes:
     """``count[shape]`` groups of each shape; ``pieces[card]`` the pieces of ``card`` they hold.
 
-    A shape gets a variable only when each of its cards has a piece that could show it
-    (``most[card]`` > 0, from the piece supply).
+    A shape gets a variable only when the pieces there are (``bounds``, from the piece supply)
+    can make one group of it.
     """
 
-    def __init__(self, model: CpModel, rules: RuleSet, most: dict[Card, int]) -> None:
+    def __init__(self, model: CpModel, rules: RuleSet, bounds: PieceBounds) -> None:
         self.count: dict[GroupShape, cp_model.IntVar] = {}
+        self.bound: dict[GroupShape, int] = {}
         parts: dict[Card, list[Expr]] = {}
         for shape in group_shapes(rules):
             cards = shape.cards
-            bound = min(most[card] for card in cards)
+            bound = bounds.melds_of(cards)
             if not bound:
                 continue
+            self.bound[shape] = bound
             count = model.new_int_var(0, bound, f"g_{shape.rank}_{''.join(map(str, shape.suits))}")
             self.count[shape] = count
             for card in cards:
@@ -79,26 +82,28 @@ class GroupShapes:
 class MarkedGroups:
     """500 rummy's groups: ``hand[shape]`` holds, per suit of the shape, its pieces from the hand.
 
-    ``pieces[card]`` counts the hand pieces of ``card`` in groups.
+    ``pieces[card]`` counts the hand pieces of ``card`` in groups; a card no hand piece can show
+    (``hand_bounds``) has none.
     """
 
-    def __init__(self, model: CpModel, groups: GroupShapes, most: dict[Card, int]) -> None:
+    def __init__(self, model: CpModel, groups: GroupShapes, hand_bounds: PieceBounds) -> None:
         self.groups = groups
-        self.hand: dict[GroupShape, tuple[cp_model.IntVar, ...]] = {}
+        self.hand: dict[GroupShape, tuple[Expr, ...]] = {}
         parts: dict[Card, list[Expr]] = {}
         for shape, count in groups.count.items():
-            bound = min(most[card] for card in shape.cards)
-            marks = tuple(
-                model.new_int_var(
-                    0, bound, f"gh_{shape.rank}_{suit}_{''.join(map(str, shape.suits))}"
-                )
-                for suit in shape.suits
-            )
-            for mark, card in zip(marks, shape.cards, strict=True):
+            bound = groups.bound[shape]
+            marks: list[Expr] = []
+            for card in shape.cards:
+                most = min(bound, hand_bounds.most(card))
+                if not most:
+                    marks.append(0)
+                    continue
+                mark = model.new_int_var(0, most, f"gh_{shape.rank}_{card.suit}")
                 model.add(mark <= count)  # a group holds one piece of each of its cards
                 parts.setdefault(card, []).append(mark)
+                marks.append(mark)
             model.add(sum(marks) >= count)
-            self.hand[shape] = marks
+            self.hand[shape] = tuple(marks)
         self.pieces: dict[Card, Expr] = {card: sum(terms) for card, terms in parts.items()}
 
     def slots(self, values: Values) -> list[list[Slot]]:

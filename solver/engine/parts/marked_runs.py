@@ -10,13 +10,16 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Generic, NamedTuple, TypeVar
 
 from meldsat.cards import Card, card_of
 from meldsat.engine.cpsat import CpModel, Expr, Values
-from meldsat.engine.parts.runs import at_rank
+from meldsat.engine.parts.runs import at_rank, first_runs
+from meldsat.engine.parts.supply import PieceBounds
 from meldsat.engine.trace import Origin, Slot
 from meldsat.rules import RuleSet, rank_at
+
+T = TypeVar("T")
 
 
 class RunState(NamedTuple):
@@ -27,13 +30,13 @@ class RunState(NamedTuple):
 
 
 @dataclass(frozen=True)
-class Split:
-    """A count of pieces split by where they come from."""
+class Split(Generic[T]):
+    """Something about pieces (a count, a bound) split by where the pieces come from."""
 
-    from_table: Expr
-    from_hand: Expr
+    from_table: T
+    from_hand: T
 
-    def of(self, from_hand: bool) -> Expr:
+    def of(self, from_hand: bool) -> T:
         """The hand part or the table part."""
         return self.from_hand if from_hand else self.from_table
 
@@ -43,19 +46,28 @@ class MarkedStep:
     """One position of one suit: runs starting there, runs of each earlier state going on, and
     the pieces at this position in runs, each split by the origin of the piece taken here."""
 
-    start: Split
-    moves: dict[RunState, Split]
+    start: Split[Expr]
+    moves: dict[RunState, Split[Expr]]
     pieces: Expr
     hand_pieces: Expr
 
 
 class MarkedRunFlow:
-    """The marked run flow of every suit: ``steps[suit][position]``, sized by ``most`` per card."""
+    """The marked run flow of every suit: ``steps[suit][position]``, sized by the pieces there
+    are (``bounds``) and by those that can come from the hand and from the table."""
 
-    def __init__(self, model: CpModel, rules: RuleSet, most: dict[Card, int]) -> None:
+    def __init__(
+        self,
+        model: CpModel,
+        rules: RuleSet,
+        bounds: PieceBounds,
+        hand_bounds: PieceBounds,
+        table_bounds: PieceBounds,
+    ) -> None:
         self.rules = rules
+        origins = Split(table_bounds, hand_bounds)
         self.steps: list[dict[int, MarkedStep]] = [
-            _suit_flow(model, rules, suit, most) for suit in range(4)
+            _suit_flow(model, rules, suit, bounds, origins) for suit in range(4)
         ]
 
     def pieces(self, card: Card) -> Expr:
@@ -72,6 +84,14 @@ class MarkedRunFlow:
             steps[1].start.from_table + steps[1].start.from_hand
             for steps in self.steps
             if 1 in steps
+        )
+
+    def run_count(self) -> Expr:
+        """How many runs the solution lays."""
+        return sum(
+            step.start.from_table + step.start.from_hand
+            for steps in self.steps
+            for step in steps.values()
         )
 
     def slots(self, values: Values) -> list[list[Slot]]:
@@ -107,33 +127,37 @@ class MarkedRunFlow:
 
 
 def _suit_flow(
-    model: CpModel, rules: RuleSet, suit: int, most: dict[Card, int]
+    model: CpModel,
+    rules: RuleSet,
+    suit: int,
+    bounds: PieceBounds,
+    origins: Split[PieceBounds],
 ) -> dict[int, MarkedStep]:
     positions = rules.sequence_positions
     length = rules.run_min
-    bound = {p: most[card_of(rank_at(p), suit)] for p in positions}
 
-    def split(name: str, p: int, limit: int) -> Split:
-        if not limit:
-            return Split(0, 0)
-        return Split(
-            model.new_int_var(0, limit, f"{name}_t_{suit}_{p}"),
-            model.new_int_var(0, limit, f"{name}_h_{suit}_{p}"),
-        )
+    def split(name: str, p: int, limit: int) -> Split[Expr]:
+        """Two counts of pieces at ``p``, by origin; no variable where no piece can come from."""
+        card = card_of(rank_at(p), suit)
+        parts: list[Expr] = []
+        for side, bound in (("t", origins.from_table), ("h", origins.from_hand)):
+            most = min(limit, bound.most(card))
+            parts.append(model.new_int_var(0, most, f"{name}_{side}_{suit}_{p}") if most else 0)
+        return Split(parts[0], parts[1])
 
     steps: dict[int, MarkedStep] = {}
     runs: dict[RunState, Expr] = {}  # runs in each state reaching the previous position
     for index, p in enumerate(positions):
-        span = positions[index : index + length]
-        start = split("s", p, min(bound[q] for q in span) if len(span) == length else 0)
+        card = card_of(rank_at(p), suit)
+        start = split("s", p, first_runs(bounds, suit, positions[index : index + length], length))
         arriving: dict[RunState, list[Expr]] = {}
         for from_hand in (False, True):
             arriving.setdefault(RunState(1, from_hand), []).append(start.of(from_hand))
-        moves: dict[RunState, Split] = {}
+        moves: dict[RunState, Split[Expr]] = {}
         for state, count in runs.items():
             if isinstance(count, int) and count == 0:
                 continue
-            move = split(f"m{state.length}{int(state.has_hand_piece)}", p, bound[p])
+            move = split(f"m{state.length}{int(state.has_hand_piece)}", p, bounds.most(card))
             going_on = move.from_table + move.from_hand
             if state.length < length or not state.has_hand_piece:
                 # An incomplete run must go on, and so must one without a hand piece yet.

@@ -14,6 +14,7 @@ from typing import TypeVar
 
 from meldsat.cards import Card, card_of
 from meldsat.engine.cpsat import CpModel, Expr, Values
+from meldsat.engine.parts.supply import PieceBounds
 from meldsat.engine.trace import Origin, Slot, trace_runs
 from meldsat.rules import HIGH_ACE, RuleSet, rank_at
 
@@ -38,28 +39,25 @@ def at_rank(steps: Mapping[int, Step], rank: int, count: Callable[[Step], Expr])
 
 
 class RunFlow:
-    """The run flow of every suit: ``steps[suit][position]``, sized by ``most`` per card."""
+    """The run flow of every suit: ``steps[suit][position]``, sized by the pieces there are."""
 
-    def __init__(self, model: CpModel, rules: RuleSet, most: dict[Card, int]) -> None:
+    def __init__(self, model: CpModel, rules: RuleSet, bounds: PieceBounds) -> None:
         self.rules = rules
         self.steps: list[dict[int, RunStep]] = [
-            self._suit_flow(model, rules, suit, most) for suit in range(4)
+            self._suit_flow(model, rules, suit, bounds) for suit in range(4)
         ]
 
     @staticmethod
     def _suit_flow(
-        model: CpModel, rules: RuleSet, suit: int, most: dict[Card, int]
+        model: CpModel, rules: RuleSet, suit: int, bounds: PieceBounds
     ) -> dict[int, RunStep]:
         positions = rules.sequence_positions
         length = rules.run_min
-        bound = {p: most[card_of(rank_at(p), suit)] for p in positions}
+        bound = {p: bounds.most(card_of(rank_at(p), suit)) for p in positions}
         starts: dict[int, Expr] = {}
         for index, p in enumerate(positions):
-            span = positions[index : index + length]
-            fits = len(span) == length and min(bound[q] for q in span) > 0
-            starts[p] = (
-                model.new_int_var(0, min(bound[q] for q in span), f"s_{suit}_{p}") if fits else 0
-            )
+            most = first_runs(bounds, suit, positions[index : index + length], length)
+            starts[p] = model.new_int_var(0, most, f"s_{suit}_{p}") if most else 0
         steps: dict[int, RunStep] = {}
         complete_before: Expr = 0  # complete runs reaching the previous position
         for p in positions:
@@ -99,6 +97,13 @@ class RunFlow:
     def slots(self, values: Values) -> list[list[Slot]]:
         """The runs of the solution, each place fillable by any piece showing its card."""
         return [[(card, Origin.ANY) for card in run] for run in self.extract(values)]
+
+
+def first_runs(bounds: PieceBounds, suit: int, span: range, length: int) -> int:
+    """The most runs of ``suit`` that can start at the first position of ``span``."""
+    if len(span) < length:
+        return 0
+    return bounds.melds_of([card_of(rank_at(p), suit) for p in span])
 
 
 def _is_zero(expr: Expr) -> bool:

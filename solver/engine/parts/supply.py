@@ -44,6 +44,32 @@ def joker_candidates(
 
 
 @dataclass(frozen=True)
+class PieceBounds:
+    """How many pieces can show each card: its real copies, plus ``jokers`` for the cards a joker
+    may stand for (``joker_cards``). The meld parts size their variables by these bounds."""
+
+    real: Counter[Card]
+    jokers: int = 0
+    joker_cards: frozenset[Card] = frozenset()
+
+    def most(self, card: Card) -> int:
+        """The most pieces that can show ``card``."""
+        return self.real[card] + (self.jokers if card in self.joker_cards else 0)
+
+    def melds_of(self, cards: list[Card]) -> int:
+        """The most melds that each hold one piece of every card of ``cards``.
+
+        Each meld takes a real copy of a card where one is left and a joker otherwise, and there
+        are only ``jokers`` jokers in all: a shape or run that needs more jokers than exist gets
+        no variable at all.
+        """
+        count = min(self.most(card) for card in cards)
+        while count and sum(max(0, count - self.real[card]) for card in cards) > self.jokers:
+            count -= 1
+        return count
+
+
+@dataclass(frozen=True)
 class SupplyValues:
     """The supply's share of a solution: hand cards and jokers played, jokers by card shown."""
 
@@ -56,8 +82,9 @@ class PieceSupply:
     """Hand cards played (``hand_played``), hand jokers played and jokers by the card they show.
 
     ``table_used`` is false when the table stays as it is (initial meld, gin): then the supply is
-    the hand alone. ``most[card]`` bounds the pieces that can show ``card``; every meld part sizes
-    its variables by it. ``play_all`` requires the whole hand to be played.
+    the hand alone. ``bounds`` says how many pieces can show each card, ``hand_bounds`` and
+    ``table_bounds`` how many of them come from the hand and from the table. ``play_all``
+    requires the whole hand to be played.
     """
 
     def __init__(
@@ -86,14 +113,16 @@ class PieceSupply:
         self.joker_total = self.table_jokers.total() + hand_jokers
         present = {card for card, count in (self.table_real + inventory.hand_real).items() if count}
         candidates = joker_candidates(present, set(self.table_jokers), self.joker_total, rules)
-        self.jokers_at: dict[Card, Expr] = {}
-        self.most: dict[Card, int] = {}
-        for card in ALL_CARDS:
-            joker_bound = self.joker_total if card in candidates else 0
-            self.most[card] = self.table_real[card] + inventory.hand_real[card] + joker_bound
-            self.jokers_at[card] = (
-                model.new_int_var(0, joker_bound, f"j_{card}") if joker_bound else 0
-            )
+        joker_cards = frozenset(candidates)
+        self.bounds = PieceBounds(
+            self.table_real + inventory.hand_real, self.joker_total, joker_cards
+        )
+        self.hand_bounds = PieceBounds(inventory.hand_real, hand_jokers, joker_cards)
+        self.table_bounds = PieceBounds(self.table_real, self.table_jokers.total(), joker_cards)
+        self.jokers_at: dict[Card, Expr] = {
+            card: model.new_int_var(0, self.joker_total, f"j_{card}") if card in candidates else 0
+            for card in ALL_CARDS
+        }
         if self.joker_total:
             model.add(sum(self.jokers_at.values()) == self.table_jokers.total() + self.hand_jokers)
 
