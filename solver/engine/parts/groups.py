@@ -8,6 +8,7 @@ how many pieces of each shape's groups come from the hand: ``y`` groups of one s
 
 from __future__ import annotations
 
+import functools
 import itertools
 from dataclasses import dataclass
 
@@ -33,13 +34,20 @@ class GroupShape:
 
 def group_shapes(rules: RuleSet) -> list[GroupShape]:
     """Every shape a group may take under ``rules`` (3 or 4 suits of one rank, in the presets)."""
-    sizes = range(rules.group_min, min(rules.group_max, 4) + 1)
-    return [
+    return [shape for shape, _ in _shapes(rules.group_min, rules.group_max)]
+
+
+@functools.cache
+def _shapes(group_min: int, group_max: int) -> tuple[tuple[GroupShape, list[Card]], ...]:
+    """Every shape with its cards, listed once per group size range (models ask for them often)."""
+    sizes = range(group_min, min(group_max, 4) + 1)
+    shapes = [
         GroupShape(rank, suits)
         for rank in range(1, 14)
         for size in sizes
         for suits in itertools.combinations(range(4), size)
     ]
+    return tuple((shape, shape.cards) for shape in shapes)
 
 
 class GroupShapes:
@@ -53,8 +61,7 @@ class GroupShapes:
         self.count: dict[GroupShape, cp_model.IntVar] = {}
         self.bound: dict[GroupShape, int] = {}
         parts: dict[Card, list[Expr]] = {}
-        for shape in group_shapes(rules):
-            cards = shape.cards
+        for shape, cards in _shapes(rules.group_min, rules.group_max):
             bound = bounds.melds_of(cards)
             if not bound:
                 continue

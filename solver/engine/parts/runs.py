@@ -8,6 +8,7 @@ the ace above the king (``meldsat.rules``) and shares the ace's pieces with posi
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TypeVar
@@ -103,7 +104,13 @@ def first_runs(bounds: PieceBounds, suit: int, span: range, length: int) -> int:
     """The most runs of ``suit`` that can start at the first position of ``span``."""
     if len(span) < length:
         return 0
-    return bounds.melds_of([card_of(rank_at(p), suit) for p in span])
+    return bounds.melds_of(_run_cards(suit, span[0], length))
+
+
+@functools.cache
+def _run_cards(suit: int, start: int, length: int) -> list[Card]:
+    """The cards of a run of ``suit`` from sequence position ``start`` (listed once, reused)."""
+    return [card_of(rank_at(p), suit) for p in range(start, start + length)]
 
 
 def _is_zero(expr: Expr) -> bool:

@@ -7,7 +7,8 @@ standing for the card. Every joker stands for exactly one card, and at least one
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from meldsat.cards import ALL_CARDS, Card, card_of
 from meldsat.engine.cpsat import CpModel, Expr, Values, cp_model
@@ -51,20 +52,31 @@ class PieceBounds:
     real: Counter[Card]
     jokers: int = 0
     joker_cards: frozenset[Card] = frozenset()
+    # Every card's bound, worked out once: the parts ask for them thousands of times a model.
+    _most: dict[Card, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        real, jokers, joker_cards = self.real, self.jokers, self.joker_cards
+        most = {card: real[card] + (jokers if card in joker_cards else 0) for card in ALL_CARDS}
+        object.__setattr__(self, "_most", most)
 
     def most(self, card: Card) -> int:
         """The most pieces that can show ``card``."""
-        return self.real[card] + (self.jokers if card in self.joker_cards else 0)
+        return self._most[card]
 
-    def melds_of(self, cards: list[Card]) -> int:
+    def melds_of(self, cards: Sequence[Card]) -> int:
         """The most melds that each hold one piece of every card of ``cards``.
 
         Each meld takes a real copy of a card where one is left and a joker otherwise, and there
         are only ``jokers`` jokers in all: a shape or run that needs more jokers than exist gets
         no variable at all.
         """
-        count = min(self.most(card) for card in cards)
-        while count and sum(max(0, count - self.real[card]) for card in cards) > self.jokers:
+        most = self._most
+        count = min([most[card] for card in cards])
+        if not self.jokers or not count:
+            return count
+        real = self.real
+        while count and sum([max(0, count - real[card]) for card in cards]) > self.jokers:
             count -= 1
         return count
 
