@@ -39,6 +39,8 @@ if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` packag
 from benchmarks.atomic import write_atomic  # noqa: E402
 from benchmarks.bench_engine import (  # noqa: E402
     EQUAL,
+    PEER_JOKER_SETS,
+    PEER_LOCKING,
     Peer,
     check_meldsat,
     classify,
@@ -55,6 +57,12 @@ TABLES = ("10", "20", "40", "60", "80-100")
 RACKS = (5, 10, 15, 25)
 RACK_JOKERS = (0, 1)
 BACKEND = "GLPK_MI"
+# Short names for the verdicts of bench_engine.classify in the table; others keep their text.
+SHORT_VERDICTS = {
+    EQUAL: "equal",
+    PEER_LOCKING: "peer more, locked joker",
+    PEER_JOKER_SETS: "peer fewer, omitted joker set",
+}
 
 
 @dataclass(frozen=True)
@@ -198,7 +206,10 @@ def report(
     for bucket, cell in cells.items():
         m50, m90 = cell.stat("meldsat", "median"), cell.stat("meldsat", "p90")
         p50, p90 = cell.stat("peer", "median"), cell.stat("peer", "p90")
-        answers = ", ".join(f"{verdict}: {n}" for verdict, n in sorted(cell.verdicts.items()))
+        answers = ", ".join(
+            f"{SHORT_VERDICTS.get(verdict, verdict)}: {n}"
+            for verdict, n in sorted(cell.verdicts.items())
+        )
         checked = "all legal, all optimal" if not cell.problems else "; ".join(cell.problems)
         out.append(
             f"| {bucket.name} | {len(cell.meldsat)} | {_ms(m50)} | {_ms(m90)} | {_ms(p50)} "
@@ -213,7 +224,9 @@ def report(
     )
     out.append(
         f"Buckets where meldsat's median and p90 are at most half the peer's: {met} of "
-        f"{len(cells)}. Answers: `{EQUAL}` means the same number of tiles played."
+        f"{len(cells)}. Answers: *equal*, the same number of tiles played; "
+        f"*{SHORT_VERDICTS[PEER_LOCKING]}*: {PEER_LOCKING}; "
+        f"*{SHORT_VERDICTS[PEER_JOKER_SETS]}*: {PEER_JOKER_SETS}."
     )
     return "\n".join(out) + "\n"
 

@@ -36,7 +36,7 @@ if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` packag
     sys.path.insert(0, str(ROOT))
 
 from benchmarks.atomic import write_atomic  # noqa: E402
-from benchmarks.bench_engine import _bin, cold_tools, run_cold  # noqa: E402
+from benchmarks.bench_engine import _bin, cold_table, cold_tools, run_cold  # noqa: E402
 from meldsat.generate import generate_position, position_record  # noqa: E402
 
 
@@ -96,20 +96,10 @@ def importtime_run(position_file: Path) -> Imports:
 def report(ident: str, runs: int, cold: Sequence[dict[str, Any]], imports: Imports) -> str:
     """Markdown: the cold-start table, then the import breakdown."""
     out = [
-        f"#### Cold start, one process per solve (position `{ident}`, {runs} runs each)",
+        f"#### Cold start, one process per solve (position `{ident}`; wall and CPU seconds)",
         "",
-        "| command | median wall s | median CPU s | min wall s | max wall s | cards played |",
-        "|---|---:|---:|---:|---:|---|",
+        *cold_table(cold, runs, cpu=True),
     ]
-    for entry in cold:
-        if "median" not in entry:
-            out.append(f"| {entry['tool']} | failed: {entry['failed']} | | | | |")
-            continue
-        cards = ", ".join(str(value) for value in entry["cards"])
-        out.append(
-            f"| {entry['tool']} | {entry['median']:.3f} | {entry['cpu_median']:.3f} "
-            f"| {entry['min']:.3f} | {entry['max']:.3f} | {cards} |"
-        )
     total = imports.total
     out += [
         "",

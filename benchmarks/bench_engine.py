@@ -782,20 +782,30 @@ class Report:
         out = [
             f"### Cold start: one process per solve (position `{self.cold_position}`)",
             "",
-            f"| command | median s ({self.cold_runs} runs) | min s | max s | cards played |",
-            "|---|---:|---:|---:|---|",
+            *cold_table(self.cold, self.cold_runs),
         ]
-        for entry in self.cold:
-            if "median" not in entry:
-                out.append(f"| {entry['tool']} | failed: {entry['failed']} | | | |")
-                continue
-            cards = ", ".join(str(value) for value in entry["cards"])
-            out.append(
-                f"| {entry['tool']} | {entry['median']:.3f} | {entry['min']:.3f} | "
-                f"{entry['max']:.3f} | {cards} |"
-            )
         out.append("")
         return out
+
+
+def cold_table(cold: Sequence[dict[str, Any]], runs: int, *, cpu: bool = False) -> list[str]:
+    """Markdown table lines of :func:`run_cold`'s results; ``cpu`` adds the median CPU time."""
+    out = [
+        f"| command | median s ({runs} runs) |{' median CPU s |' if cpu else ''} min s | max s "
+        "| cards played |",
+        "|---|---:|" + ("---:|" if cpu else "") + "---:|---:|---|",
+    ]
+    for entry in cold:
+        if "median" not in entry:
+            out.append(f"| {entry['tool']} | failed: {entry['failed']} |" + " |" * (3 + cpu))
+            continue
+        cards = ", ".join(str(value) for value in entry["cards"])
+        cpu_cell = f" {entry['cpu_median']:.3f} |" if cpu else ""
+        out.append(
+            f"| {entry['tool']} | {entry['median']:.3f} |{cpu_cell} {entry['min']:.3f} | "
+            f"{entry['max']:.3f} | {cards} |"
+        )
+    return out
 
 
 def _timing_row(entry: Series, base: Series | None, label: str) -> str:

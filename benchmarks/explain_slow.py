@@ -21,6 +21,7 @@ import contextlib
 import functools
 import json
 import re
+import statistics
 import sys
 import time
 from collections import Counter
@@ -64,6 +65,8 @@ PARTS: dict[type[Any], str] = {
     InitialMeld: "link",
     LexicographicObjective: "objective",
 }
+PART_LABELS = ("pieces", "groups", "sequences", "link", "objective")
+POSITION_FIELDS = ("rules", "players", "table", "hand", "initial")
 
 
 @dataclass
@@ -211,8 +214,7 @@ def report_lines(
     table = sum(len(meld) for meld in position.table)
     jokers = sum(isinstance(piece, Joker) for meld in position.table for piece in meld)
     parts = ", ".join(
-        f"{part} {found.variables[part]} / {found.constraints[part]}"
-        for part in ("pieces", "groups", "sequences", "link", "objective")
+        f"{part} {found.variables[part]} / {found.constraints[part]}" for part in PART_LABELS
     )
     stats = ", ".join(f"{key} {value}" for key, value in found.stats.items())
     return [
@@ -228,16 +230,35 @@ def report_lines(
     ]
 
 
+def summary_lines(explained: Sequence[Explained]) -> list[str]:
+    """Medians over many positions: CPU per phase, variables and constraints per part."""
+    phases = ", ".join(
+        f"{phase} {_ms(statistics.median(item.cpu[phase] for item in explained))}"
+        for phase in explained[0].cpu
+    )
+    parts = ", ".join(
+        f"{name} {statistics.median(item.variables[name] for item in explained):g} / "
+        f"{statistics.median(item.constraints[name] for item in explained):g}"
+        for name in PART_LABELS
+    )
+    return [
+        f"- {len(explained)} positions, medians. CPU ms: {phases}",
+        f"- variables / constraints per part: {parts}",
+    ]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("file", type=Path, help="JSONL positions")
     parser.add_argument("--ids", default="", help="comma-separated ids (default: every line)")
     parser.add_argument("--objective", default="cards", choices=("cards", "points"))
     parser.add_argument("--log", type=Path, default=None, help="write each CP-SAT log here")
+    parser.add_argument("--summary", action="store_true", help="medians over the positions only")
     args = parser.parse_args(argv)
     wanted = {ident for ident in args.ids.split(",") if ident}
     objective = Objective(args.objective)
     out: list[str] = []
+    explained: list[Explained] = []
     warmed = False
     for number, line in enumerate(args.file.read_text(encoding="utf-8").splitlines(), start=1):
         if not line.strip():
@@ -246,15 +267,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         ident = str(data.get("id", f"line {number}"))
         if wanted and ident not in wanted:
             continue
-        position = load_position(data)
+        # Result files carry measurements beside the position: read the position's fields only.
+        position = load_position({key: data[key] for key in POSITION_FIELDS if key in data})
         if not warmed:
             explain(position, objective)  # imports and lazy set-up, untimed
             warmed = True
         found = explain(position, objective)
-        out += report_lines(ident, position, objective, found)
+        explained.append(found)
+        if not args.summary:
+            out += report_lines(ident, position, objective, found)
         if args.log:
             args.log.mkdir(parents=True, exist_ok=True)
             write_atomic(args.log / f"{ident}-{objective.value}.log", "\n".join(found.log) + "\n")
+    if args.summary and explained:
+        out += summary_lines(explained)
     print("\n".join(out))
     return 0
 

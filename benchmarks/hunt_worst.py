@@ -279,6 +279,17 @@ def worst_lines(hunts: Sequence[Hunt], shown: Sequence[Sequence[Found]], seed: i
     return lines
 
 
+def sample_lines(labels: Sequence[str], count: int, seed: int) -> list[str]:
+    """The first ``count`` random positions of each rule set, as the hunt draws them (untimed)."""
+    lines = []
+    for label in labels:
+        rng = random.Random(f"meldsat-hunt/{label}/{seed}")
+        for number in range(count):
+            position = random_position(rules_for(label), rng)
+            lines.append(json.dumps(position_record(f"random-{label}-{seed}-{number}", position)))
+    return lines
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", default=",".join(HUNTED), help="rule sets (name or name-N)")
@@ -289,10 +300,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--top", type=int, default=5, help="slowest positions kept a rule set")
     parser.add_argument("--out", type=Path, default=None, help="write the slowest as JSONL")
     parser.add_argument("--report", type=Path, default=None, help="also write the report here")
+    parser.add_argument(
+        "--sample", type=int, default=0, help="only write the first N random positions a rule set"
+    )
     args = parser.parse_args(argv)
     labels = [label.strip() for label in args.rules.split(",") if label.strip()]
     for label in labels:
         rules_for(label)  # a bad name fails before any time is spent
+    if args.sample:
+        lines = sample_lines(labels, args.sample, args.seed)
+        text = "".join(line + "\n" for line in lines)
+        if args.out:
+            write_atomic(args.out, text)
+        else:
+            sys.stdout.write(text)
+        return 0
     best_play(random_position(get_rules("rummikub"), random.Random(0)))  # warm-up, untimed
     hunts: list[Hunt] = []
     shown: list[list[Found]] = []
