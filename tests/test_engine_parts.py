@@ -16,9 +16,12 @@ from meldsat.engine.cpsat import CpModel, Expr, Values, cp_model
 from meldsat.engine.inventory import Inventory, MeldContents, take_inventory
 from meldsat.engine.model import RearrangementModel
 from meldsat.engine.parts.groups import GroupShape, GroupShapes, MarkedGroups, group_shapes
+from meldsat.engine.parts.initial import InitialMeld
 from meldsat.engine.parts.jokers import JokerLocking
 from meldsat.engine.parts.kept import KeptMelds
 from meldsat.engine.parts.marked_runs import MarkedRunFlow
+from meldsat.engine.parts.objective import LexicographicObjective
+from meldsat.engine.parts.origin import HandOrigin
 from meldsat.engine.parts.runs import RunFlow
 from meldsat.engine.parts.supply import PieceBounds, PieceSupply, joker_candidates
 from meldsat.engine.search import best_play
@@ -231,6 +234,55 @@ def test_marked_run_ends_only_with_a_hand_piece(hand_card: str | None, expected:
                 (parse_card("5H"), Origin.TABLE),
             ]
         ]
+
+
+# --- hand origin, initial meld, objective -----------------------------------------------------
+
+
+def test_hand_jokers_are_some_of_the_jokers() -> None:
+    position = read_position("rules: rummy500\ntable: 5S 6S *=7S\nhand: * KD\n")
+    model = CpModel()
+    supply = PieceSupply(model, take_inventory(position), position.rules)
+    kept = KeptMelds(model, take_inventory(position).melds)
+    origin = HandOrigin(model, supply, kept)
+    model.add(kept.keep[0] == 1)  # the meld stays as it was: its joker stays a table joker
+    model.add(origin.hand_jokers_at[parse_card("7S")] == 1)
+    model.add(supply.jokers_at[parse_card("7S")] == 1)
+    assert solve(model)[0] == "INFEASIBLE"
+    model = CpModel()
+    supply = PieceSupply(model, take_inventory(position), position.rules)
+    origin = HandOrigin(model, supply, KeptMelds(model, take_inventory(position).melds))
+    model.add(supply.hand_jokers == 1)
+    model.add(origin.hand_jokers_at[parse_card("8S")] == 1)
+    status, values = solve(model)
+    assert status == "OPTIMAL" and values is not None
+    assert origin.extract(values) == Counter(cards("8S"))
+
+
+@pytest.mark.parametrize(("low_aces", "expected"), [(0, "OPTIMAL"), (1, "INFEASIBLE")])
+def test_initial_meld_counts_a_low_ace_as_the_rules_say(low_aces: int, expected: str) -> None:
+    model = CpModel()
+    free = {parse_card("AH"): 1, parse_card("2H"): 1, parse_card("3H"): 1}
+    InitialMeld(model, RUMMY500, 20, free, low_aces)  # 15 + 2 + 3, or 1 + 2 + 3 for a low ace
+    assert solve(model)[0] == expected
+
+
+def test_objective_puts_value_before_melds_kept() -> None:
+    position = read_position("table: 7H 8H 9H | 10S JS QS\nhand: 10H 2C\n")
+    model = CpModel()
+    inventory = take_inventory(position)
+    supply = PieceSupply(model, inventory, position.rules)
+    kept = KeptMelds(model, inventory.melds)
+    objective = LexicographicObjective(model, Objective.POINTS, position.rules, supply, kept)
+    # Playing the 10H here costs both kept melds; playing the 2C alone costs none.
+    model.add(2 * supply.hand_played[parse_card("10H")] + sum(kept.keep) <= 2)
+    status, values = solve(model)
+    assert status == "OPTIMAL" and values is not None
+    assert objective.extract(values) == 12 and kept.extract(values) == ()
+    model.add(supply.hand_played[parse_card("10H")] == 0)
+    status, values = solve(model)
+    assert status == "OPTIMAL" and values is not None
+    assert objective.extract(values) == 2 and kept.extract(values) == (0, 1)
 
 
 # --- the composed model -------------------------------------------------------------------------
