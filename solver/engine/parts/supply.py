@@ -6,6 +6,7 @@ standing for the card. Every joker stands for exactly one card, and at least one
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -125,18 +126,29 @@ class PieceSupply:
         self.joker_total = self.table_jokers.total() + hand_jokers
         present = {card for card, count in (self.table_real + inventory.hand_real).items() if count}
         candidates = joker_candidates(present, set(self.table_jokers), self.joker_total, rules)
-        joker_cards = frozenset(candidates)
+        self._hand_real = inventory.hand_real
+        self._joker_cards = frozenset(candidates)
         self.bounds = PieceBounds(
-            self.table_real + inventory.hand_real, self.joker_total, joker_cards
+            self.table_real + inventory.hand_real, self.joker_total, self._joker_cards
         )
-        self.hand_bounds = PieceBounds(inventory.hand_real, hand_jokers, joker_cards)
-        self.table_bounds = PieceBounds(self.table_real, self.table_jokers.total(), joker_cards)
         self.jokers_at: dict[Card, Expr] = {
             card: model.new_int_var(0, self.joker_total, f"j_{card}") if card in candidates else 0
             for card in ALL_CARDS
         }
         if self.joker_total:
             model.add(sum(self.jokers_at.values()) == self.table_jokers.total() + self.hand_jokers)
+
+    # Only 500 rummy's parts tell pieces by origin: these are worked out when first asked for.
+    @functools.cached_property
+    def hand_bounds(self) -> PieceBounds:
+        """How many pieces showing each card can come from the hand."""
+        jokers = self.joker_total - self.table_jokers.total()
+        return PieceBounds(self._hand_real, jokers, self._joker_cards)
+
+    @functools.cached_property
+    def table_bounds(self) -> PieceBounds:
+        """How many pieces showing each card can come from the table."""
+        return PieceBounds(self.table_real, self.table_jokers.total(), self._joker_cards)
 
     def real_at_end(self, card: Card) -> Expr:
         """Real copies of ``card`` on the table after the turn: the table's and those played."""
