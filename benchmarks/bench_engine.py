@@ -32,6 +32,7 @@ import itertools
 import json
 import os
 import platform
+import resource
 import shutil
 import statistics
 import subprocess
@@ -53,7 +54,7 @@ from meldsat.cards import Card, Joker, Piece, represented_card  # noqa: E402
 from meldsat.engine.search import best_play  # noqa: E402
 from meldsat.generate import generate, position_record  # noqa: E402
 from meldsat.melds import meld_shapes  # noqa: E402
-from meldsat.moves import JOKER_REDECLARED, check_move  # noqa: E402
+from meldsat.moves import ReasonCode, check_move  # noqa: E402
 from meldsat.play import Objective, Play, Status  # noqa: E402
 from meldsat.position import Position  # noqa: E402
 from meldsat.rules import RuleSet  # noqa: E402
@@ -100,12 +101,23 @@ class PeerAnswer:
 
 
 class Peer:
-    """One backend of rummikub-solver; ``fresh`` builds a new RuleSet for every solve."""
+    """One backend of rummikub-solver; ``fresh`` builds a new RuleSet for every solve.
 
-    def __init__(self, module: Any, backend: str, *, fresh: bool) -> None:
+    ``clock`` times the solve: wall time by default, ``time.process_time`` for CPU time.
+    """
+
+    def __init__(
+        self,
+        module: Any,
+        backend: str,
+        *,
+        fresh: bool,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
         self.module = module
         self.backend = module.MILPSolver(backend)
         self.fresh = fresh
+        self.clock = clock
         self.ruleset: Any = None if fresh else module.RuleSet(solver_backend=self.backend)
 
     def state(self, position: Position, ruleset: Any | None = None) -> Any:
@@ -125,15 +137,15 @@ class Peer:
         if self.fresh:
             # The state only holds tile counts; any RuleSet of the same rules accepts it.
             state = self.state(position, self.module.RuleSet(solver_backend=self.backend))
-            start = time.perf_counter()
+            start = self.clock()
             ruleset = self.module.RuleSet(solver_backend=self.backend)
             solution = ruleset.solve(state, solver_mode)
-            elapsed = time.perf_counter() - start
+            elapsed = self.clock() - start
         else:
             state = self.state(position)
-            start = time.perf_counter()
+            start = self.clock()
             solution = self.ruleset.solve(state, solver_mode)
-            elapsed = time.perf_counter() - start
+            elapsed = self.clock() - start
         if solution is None:
             return elapsed, PeerAnswer((), ())
         tiles = tuple(peer_piece(int(tile)) for tile in solution.tiles)
@@ -194,7 +206,7 @@ def check_peer(position: Position, answer: PeerAnswer) -> str | None:
         if verdict.legal:
             return None
         codes.update(reason.code for reason in verdict.reasons)
-    if codes == {JOKER_REDECLARED}:
+    if codes == {ReasonCode.JOKER_REDECLARED}:
         return JOKER_LOCKING
     return "move checker: " + ", ".join(sorted(codes))
 
@@ -540,9 +552,12 @@ def run_cold(
 ) -> list[dict[str, Any]]:
     """Median wall time of each tool over ``runs`` runs, the tools taking turns.
 
-    A tool that fails is reported with its error and not run again.
+    The CPU time (user + system) of each process is kept too (``cpu_median``): on a shared
+    machine it depends less on other work than the wall time. A tool that fails is reported with
+    its error and not run again.
     """
     times: dict[str, list[float]] = {tool.name: [] for tool in tools}
+    cpu: dict[str, list[float]] = {tool.name: [] for tool in tools}
     cards: dict[str, set[int]] = {tool.name: set() for tool in tools}
     failed: dict[str, str] = {}
     for run in range(runs):
@@ -553,6 +568,7 @@ def run_cold(
                 # rsconsole keeps its games in a shelve under the user data directory: start empty.
                 env = {**os.environ, "XDG_DATA_HOME": data_home}
                 start = time.perf_counter()
+                used = _children_cpu()
                 done = subprocess.run(
                     tool.argv,
                     input=tool.stdin,
@@ -562,11 +578,13 @@ def run_cold(
                     check=False,
                 )
                 elapsed = time.perf_counter() - start
+                used = _children_cpu() - used
             if done.returncode != 0:
                 error = " ".join(done.stderr.strip().splitlines()[-1:])
                 failed[tool.name] = f"exit {done.returncode}: {error}"
                 continue
             times[tool.name].append(elapsed)
+            cpu[tool.name].append(used)
             cards[tool.name].add(tool.cards(done.stdout))
         progress(f"cold start run {run + 1}/{runs}")
     results: list[dict[str, Any]] = []
@@ -577,12 +595,19 @@ def run_cold(
         if times[tool.name]:
             entry |= {
                 "median": statistics.median(times[tool.name]),
+                "cpu_median": statistics.median(cpu[tool.name]),
                 "min": min(times[tool.name]),
                 "max": max(times[tool.name]),
                 "cards": sorted(cards[tool.name]),
             }
         results.append(entry)
     return results
+
+
+def _children_cpu() -> float:
+    """User + system CPU seconds of every finished child process so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 # --------------------------------------------------------------------------------------------
@@ -757,20 +782,30 @@ class Report:
         out = [
             f"### Cold start: one process per solve (position `{self.cold_position}`)",
             "",
-            f"| command | median s ({self.cold_runs} runs) | min s | max s | cards played |",
-            "|---|---:|---:|---:|---|",
+            *cold_table(self.cold, self.cold_runs),
         ]
-        for entry in self.cold:
-            if "median" not in entry:
-                out.append(f"| {entry['tool']} | failed: {entry['failed']} | | | |")
-                continue
-            cards = ", ".join(str(value) for value in entry["cards"])
-            out.append(
-                f"| {entry['tool']} | {entry['median']:.3f} | {entry['min']:.3f} | "
-                f"{entry['max']:.3f} | {cards} |"
-            )
         out.append("")
         return out
+
+
+def cold_table(cold: Sequence[dict[str, Any]], runs: int, *, cpu: bool = False) -> list[str]:
+    """Markdown table lines of :func:`run_cold`'s results; ``cpu`` adds the median CPU time."""
+    out = [
+        f"| command | median s ({runs} runs) |{' median CPU s |' if cpu else ''} min s | max s "
+        "| cards played |",
+        "|---|---:|" + ("---:|" if cpu else "") + "---:|---:|---|",
+    ]
+    for entry in cold:
+        if "median" not in entry:
+            out.append(f"| {entry['tool']} | failed: {entry['failed']} |" + " |" * (3 + cpu))
+            continue
+        cards = ", ".join(str(value) for value in entry["cards"])
+        cpu_cell = f" {entry['cpu_median']:.3f} |" if cpu else ""
+        out.append(
+            f"| {entry['tool']} | {entry['median']:.3f} |{cpu_cell} {entry['min']:.3f} | "
+            f"{entry['max']:.3f} | {cards} |"
+        )
+    return out
 
 
 def _timing_row(entry: Series, base: Series | None, label: str) -> str:

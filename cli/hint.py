@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import enum
 import json
 import math
 from collections import Counter
@@ -42,15 +41,8 @@ from meldsat.wording import counted
 EXIT_CODES = {Status.OPTIMAL: 0, Status.NO_MOVE: 1, Status.FEASIBLE: 3, Status.UNKNOWN: 3}
 
 
-class ObjectiveChoice(enum.StrEnum):
-    """The ``--objective`` values."""
-
-    POINTS = "points"
-    CARDS = "cards"
-
-
 ObjectiveOption = Annotated[
-    ObjectiveChoice,
+    Objective,
     typer.Option("--objective", help="Maximise the points played (default) or the cards played."),
 ]
 
@@ -89,7 +81,7 @@ def hint_command(
     players: PlayersOption = None,
     json_output: JsonOption = False,
     initial: InitialOption = False,
-    objective: ObjectiveOption = ObjectiveChoice.POINTS,
+    objective: ObjectiveOption = Objective.POINTS,
     time_limit: TimeLimitOption = 10.0,
     play_all: AllOption = False,
     jsonl: JsonlOption = None,
@@ -100,20 +92,19 @@ def hint_command(
     house: RuleOption = None,
 ) -> int:
     """Find the best play: exit 0 proven optimal, 1 no legal play, 3 time limit hit first."""
-    goal = Objective(objective.value)
     if jsonl is not None:
         if table is not None or hand is not None or position is not None or initial:
             raise MeldsatError("--jsonl takes its positions from the file: drop --table/--hand")
         if house:
             raise MeldsatError("--rule does not apply to --jsonl: give each line a rules block")
         batch = BatchSettings(workers, scheduler, output, resume)
-        return _run_batch(jsonl, goal, time_limit, play_all, rules, players, batch)
+        return _run_batch(jsonl, objective, time_limit, play_all, rules, players, batch)
     if workers is not None or scheduler is not None or output is not None or resume:
         raise MeldsatError("--workers, --scheduler, --output and --resume are for --jsonl batches")
     if table is None and hand is None and position is None:
         raise MeldsatError("no position given: use --table and --hand, or --position")
     game = load_cli_position(table, hand, position, rules, players, initial, house)
-    play = _solve(game, goal, play_all, time_limit)
+    play = _solve(game, objective, play_all, time_limit)
     partial = _best_partial(game, play, play_all, time_limit)
     if json_output:
         print(to_json(play_json(game, play, partial)))

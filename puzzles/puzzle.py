@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from meldsat.errors import ImpossiblePositionError, NotationError
-from meldsat.notation import Meld, Table, format_pieces, format_table
+from meldsat.notation import Meld, Pieces, Table, format_pieces, format_table
 from meldsat.position import (
     Position,
     pieces_field,
@@ -94,7 +94,7 @@ class Puzzle:
     @property
     def position(self) -> Position:
         """The position the player starts from."""
-        return Position(self.rules, self.table, self.hand)
+        return Position(self.rules, self.table, Pieces(self.hand))
 
     def to_json(self) -> dict[str, Any]:
         """The puzzle as a JSON-ready object (keys in the order of the issue's schema)."""

@@ -16,8 +16,17 @@ from meldsat.errors import (
     UnsupportedError,
 )
 from meldsat.melds import MeldKind, MeldVerdict, is_legal_meld, judge_meld
-from meldsat.moves import MoveVerdict, Reason, check_move
-from meldsat.notation import format_pieces, format_table, parse_hand, parse_pieces, parse_table
+from meldsat.moves import MoveVerdict, Reason, ReasonCode, check_move
+from meldsat.notation import (
+    Meld,
+    Pieces,
+    Table,
+    format_pieces,
+    format_table,
+    parse_hand,
+    parse_pieces,
+    parse_table,
+)
 from meldsat.play import Objective, Play, Status
 from meldsat.position import Position, load_position, read_position
 from meldsat.rules import PRESETS, RULE_SET_NAMES, RuleSet, get_rules
@@ -46,6 +55,7 @@ __all__ = [
     "Card",
     "ImpossiblePositionError",
     "Joker",
+    "Meld",
     "MeldKind",
     "MeldVerdict",
     "MeldsatError",
@@ -54,12 +64,15 @@ __all__ = [
     "NotationError",
     "Objective",
     "Piece",
+    "Pieces",
     "Play",
     "Position",
     "Reason",
+    "ReasonCode",
     "RuleSet",
     "RulesError",
     "Status",
+    "Table",
     "TableVerdict",
     "UnsupportedError",
     "__version__",

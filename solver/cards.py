@@ -8,6 +8,7 @@ which notation to read and write.
 from __future__ import annotations
 
 import enum
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -120,6 +121,24 @@ def require_melds(value: object, argument: str) -> tuple[tuple[Piece, ...], ...]
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
         raise TypeError(f"{argument} must be a sequence of melds")
     return tuple(require_pieces(meld, f"each meld of {argument}") for meld in value)
+
+
+# Any joker, undeclared: what every joker is physically, whatever card it stands for.
+WILD_JOKER = Joker()
+
+
+def piece_identity(piece: Piece) -> Piece:
+    """The physical piece: a real card as it is, any joker as :data:`WILD_JOKER`.
+
+    Jokers are interchangeable, so two pieces are the same piece exactly when their identities
+    are equal; this is how pieces are matched between a hand, a table before and a table after.
+    """
+    return WILD_JOKER if isinstance(piece, Joker) else piece
+
+
+def count_pieces(pieces: Iterable[Piece]) -> Counter[Piece]:
+    """How many of each physical piece (see :func:`piece_identity`): jokers under WILD_JOKER."""
+    return Counter(map(piece_identity, pieces))
 
 
 # Every card once, so hot loops can look a card up instead of building (and validating) it anew.

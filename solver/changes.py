@@ -1,6 +1,6 @@
 """Describe a rearrangement as steps a person can follow.
 
-Old melds are matched to new ones by the cards they share (a maximum-weight matching, networkx), so
+Old melds are matched to new ones by the cards they share (a maximum-weight matching), so
 a run that grew is recognised as the same run. Then each piece is traced to where it came from (its
 old meld, or the hand) and only what moved is described.
 """
@@ -8,15 +8,20 @@ old meld, or the hand) and only what moved is described.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar, cast, overload
 
-from meldsat.cards import Card, Joker, Piece, piece_sort_key
+from meldsat.cards import Card, Joker, Piece, count_pieces, piece_identity, piece_sort_key
+from meldsat.matching import max_weight_matching
 from meldsat.melds import meld_kind
 from meldsat.notation import Meld, format_pieces
 from meldsat.rules import RuleSet
 
 HAND = -1
+
+T = TypeVar("T")
+S = TypeVar("S")
 
 
 @dataclass(frozen=True)
@@ -46,21 +51,67 @@ class Rearrangement:
     table: tuple[Meld, ...]
     changed: tuple[int, ...]
     new: tuple[int, ...]
-    steps: tuple[str, ...]
-    moves: tuple[Move, ...] = ()
+    steps: Sequence[str]
+    moves: Sequence[Move] = ()
 
 
-def _identity(piece: Piece) -> Piece:
-    """What a piece is physically: a real card, or a joker (whatever it declares)."""
-    return Joker() if isinstance(piece, Joker) else piece
+class Later(Generic[T]):
+    """A value worked out the first time it is asked for, then kept."""
+
+    def __init__(self, work: Callable[[], T]) -> None:
+        self._work: Callable[[], T] | None = work
+        self._value: T | None = None
+
+    def __call__(self) -> T:
+        if self._work is not None:
+            self._value, self._work = self._work(), None
+        return cast(T, self._value)
+
+    def sequence(self: Later[tuple[S, ...]]) -> LazyTuple[S]:
+        """This tuple as a sequence that is worked out when first read."""
+        return LazyTuple(self)
+
+
+class LazyTuple(Sequence[S]):
+    """A tuple worked out when first read: the steps of a rearrangement, in words and as data.
+
+    Only people and front ends read them, so a bot or a simulation that never looks pays nothing
+    for them. They compare, hash and print as the tuple they are.
+    """
+
+    def __init__(self, work: Callable[[], tuple[S, ...]]) -> None:
+        self._work = work
+
+    @overload
+    def __getitem__(self, index: int) -> S: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[S, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> S | tuple[S, ...]:
+        return self._work()[index]
+
+    def __len__(self) -> int:
+        return len(self._work())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LazyTuple):
+            return self._work() == other._work()
+        return self._work() == other
+
+    def __hash__(self) -> int:
+        return hash(self._work())
+
+    def __repr__(self) -> str:
+        return repr(self._work())
 
 
 def match_melds(old: Sequence[Meld], new: Sequence[Meld]) -> dict[int, int]:
     """Pair old melds with new ones (old index -> new index).
 
     A meld left exactly as it was pairs with itself; the others are paired to maximise the cards
-    they share (maximum-weight matching). Most of a table is usually untouched, which keeps the
-    matching small.
+    they share (a maximum-weight matching, ``meldsat.matching``). Most of a table is usually
+    untouched, which keeps the matching small.
     """
     pairs: dict[int, int] = {}
     unchanged: dict[Meld, list[int]] = defaultdict(list)
@@ -71,12 +122,12 @@ def match_melds(old: Sequence[Meld], new: Sequence[Meld]) -> dict[int, int]:
         if same:
             pairs[i] = same.pop(0)
     taken = set(pairs.values())
-    rest_new = {k: Counter(map(_identity, new[k])) for k in range(len(new)) if k not in taken}
+    rest_new = {k: count_pieces(new[k]) for k in range(len(new)) if k not in taken}
     edges: dict[tuple[int, int], int] = {}
     for i, before in enumerate(old):
         if i in pairs:
             continue
-        have = Counter(map(_identity, before))
+        have = count_pieces(before)
         for k, cards in rest_new.items():
             shared = (have & cards).total()
             if shared:
@@ -91,16 +142,7 @@ def _best_pairs(edges: dict[tuple[int, int], int]) -> dict[int, int]:
     news = Counter(k for _, k in edges)
     if all(count == 1 for count in (olds + news).values()):
         return dict(edges)  # no meld has a choice of partner: every edge is in the matching
-    import networkx as nx  # loaded only when there is a real choice to make (it is slow to load)
-
-    graph = nx.Graph()
-    for (i, k), shared in edges.items():
-        graph.add_edge(("old", i), ("new", k), weight=shared)
-    pairs: dict[int, int] = {}
-    for left, right in nx.max_weight_matching(graph):
-        old_node, new_node = (left, right) if left[0] == "old" else (right, left)
-        pairs[old_node[1]] = new_node[1]
-    return pairs
+    return max_weight_matching(edges)
 
 
 def describe(
@@ -123,28 +165,36 @@ def describe(
         for position, before in enumerate(home)
         if before is None or Counter(old[before]) != Counter(table[position])
     )
-    origins = _trace_origins(old, table, played, home)
-    moves = _moves(table, origins, home) + _redeclarations(old, table, origins)
-    steps = tuple(_step_text(move, old, table, home, rules) for move in moves)
+
+    def work() -> tuple[tuple[Move, ...], tuple[str, ...]]:
+        origins = _trace_origins(old, table, played, home)
+        moves = _moves(table, origins, home) + _redeclarations(old, table, origins)
+        return moves, tuple(_step_text(move, old, table, home, rules) for move in moves)
+
+    detail = Later(work)
     new_melds = tuple(range(len(order), len(table)))
-    return Rearrangement(table, changed, new_melds, steps, moves)
+    return Rearrangement(
+        table,
+        changed,
+        new_melds,
+        steps=Later(lambda: detail()[1]).sequence(),
+        moves=Later(lambda: detail()[0]).sequence(),
+    )
 
 
 def _trace_origins(
     old: Sequence[Meld], table: Sequence[Meld], played: Sequence[Piece], home: list[int | None]
 ) -> list[list[int]]:
     """For each piece of each new meld, the old meld it came from, or ``HAND``."""
-    left: dict[int, Counter[Piece]] = {
-        i: Counter(map(_identity, meld)) for i, meld in enumerate(old)
-    }
-    left[HAND] = Counter(map(_identity, played))
+    left: dict[int, Counter[Piece]] = {i: count_pieces(meld) for i, meld in enumerate(old)}
+    left[HAND] = count_pieces(played)
     origins: list[list[int]] = [[] for _ in table]
     for position, meld in enumerate(table):
         # A piece stays in its own meld where it can; then comes from the hand; then moves.
         candidates = [source for source in (home[position], HAND) if source is not None]
         candidates.extend(range(len(old)))
         for piece in meld:
-            identity = _identity(piece)
+            identity = piece_identity(piece)
             source = next(c for c in candidates if left[c][identity] > 0)
             left[source][identity] -= 1
             origins[position].append(source)

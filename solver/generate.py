@@ -2,14 +2,19 @@
 
 A position is a table of 30-100 cards laid out in legal melds (runs and groups, a few of them
 holding a declared joker) plus a hand of 10-20 pieces drawn from what is left of the decks. Two
-games are covered: Rummikub (two sets of tiles 1-13 in four colours and two jokers, the 1 low
-only) and Manipulation (two decks and two jokers, the ace high or low). Every position is built
-through ``Position.build``, which checks each meld and the number of copies of each card.
+games are covered by :func:`generate`: Rummikub (two sets of tiles 1-13 in four colours and two
+jokers, the 1 low only) and Manipulation (two decks and two jokers, the ace high or low). Every
+position is built through ``Position.build``, which checks each meld and the number of copies of
+each card.
+
+:func:`build_position` makes one position of any rule set whose table may be rearranged, to a
+:class:`Shape` (table and hand sizes, jokers, share of groups, how closely the hand fits the
+table); the benchmarks use it for positions of stated sizes.
 
 Position ``i`` of a game depends only on ``(game, seed, i)``, so a larger run holds the positions of
 a smaller one with the same seed. Run as a script to write positions as JSONL::
 
-    python benchmarks/positions.py --game rummikub --count 200 --seed 1 --out positions.jsonl
+    python -m meldsat.generate --game rummikub --count 200 --seed 1 --out positions.jsonl
 """
 
 from __future__ import annotations
@@ -23,9 +28,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from meldsat.cards import Card, Joker, Piece
+from meldsat.cards import Card, Joker, Piece, represented_card
 from meldsat.position import Position, load_position
-from meldsat.rules import RuleSet, get_rules
+from meldsat.rules import HIGH_ACE, RuleSet, get_rules, rank_at
 
 GAMES = ("rummikub", "manipulation")
 TABLE_MIN = 30
@@ -37,6 +42,27 @@ _NEW_RUN_LENGTHS = (3, 4, 5, 6)
 _NEW_RUN_WEIGHTS = (8, 4, 3, 2)
 _TABLE_JOKER_WEIGHTS = (3, 4, 3)  # 0, 1 or 2 declared jokers on the table
 _BUILD_ATTEMPTS = 200
+_RUN_REACH = 2  # a hand card "fits" a run of its suit this many ranks beyond either end
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What :func:`build_position` makes: sizes, jokers, and how the table and hand are drawn.
+
+    ``table_size`` and ``hand_size`` count pieces, jokers included. ``table_jokers`` and
+    ``hand_jokers`` fix the jokers on the table and in the hand; ``None`` draws them at random
+    (0-2 on the table, the hand's with the rest of its pieces). ``group_share`` is the chance that
+    a new table meld is a group when a run would also fit. ``related`` is the share of the hand's
+    real cards drawn among the cards that fit the table (the rank of a table group, or within two
+    ranks of a table run of their suit) while such cards are left.
+    """
+
+    table_size: int
+    hand_size: int
+    table_jokers: int | None = None
+    hand_jokers: int | None = None
+    group_share: float = 0.4
+    related: float = 0.0
 
 
 @dataclass
@@ -45,27 +71,24 @@ class _Meld:
 
     run: bool
     suit: int = 0
-    start: int = 0  # on the 1..14 scale, 14 being the ace played high
+    start: int = 0  # a sequence position (meldsat.rules: 14 is the ace played high)
     length: int = 0
     rank: int = 0
     suits: list[int] = field(default_factory=list)
 
     def cards(self) -> list[Card]:
         if self.run:
-            return [Card(_rank(point), self.suit) for point in self._points()]
+            return [Card(rank_at(point), self.suit) for point in self._points()]
         return [Card(self.rank, suit) for suit in sorted(self.suits)]
 
     def _points(self) -> range:
         return range(self.start, self.start + self.length)
 
 
-def _rank(point: int) -> int:
-    return point if point <= 13 else 1
-
-
 def _bounds(rules: RuleSet) -> tuple[int, int]:
-    """The lowest and highest point a run may reach on the 1..14 scale."""
-    return (1 if rules.ace_low else 2), (14 if rules.ace_high else 13)
+    """The lowest and highest sequence position a run may reach."""
+    positions = rules.sequence_positions
+    return positions[0], positions[-1]
 
 
 def _available(pool: Counter[Card], cards: Iterable[Card]) -> bool:
@@ -96,6 +119,12 @@ def _new_melds(rules: RuleSet, pool: Counter[Card], room: int) -> tuple[list[_Me
     return runs, groups
 
 
+def meld_options(rules: RuleSet, pool: Counter[Card]) -> list[list[Card]]:
+    """Every new run (3-6 cards) and group that the cards of ``pool`` can make, as card lists."""
+    runs, groups = _new_melds(rules, pool, max(_NEW_RUN_LENGTHS))
+    return [meld.cards() for meld in (*runs, *groups)]
+
+
 def _extensions(
     rules: RuleSet, pool: Counter[Card], melds: Sequence[_Meld]
 ) -> list[tuple[int, Card, bool]]:
@@ -107,8 +136,8 @@ def _extensions(
             if meld.length >= RUN_MAX:
                 continue
             for point, below in ((meld.start - 1, True), (meld.start + meld.length, False)):
-                if low <= point <= high and pool[Card(_rank(point), meld.suit)] > 0:
-                    found.append((index, Card(_rank(point), meld.suit), below))
+                if low <= point <= high and pool[Card(rank_at(point), meld.suit)] > 0:
+                    found.append((index, Card(rank_at(point), meld.suit), below))
         elif len(meld.suits) < rules.group_max:
             for suit in range(4):
                 card = Card(meld.rank, suit)
@@ -131,7 +160,9 @@ def _take(pool: Counter[Card], cards: Iterable[Card]) -> None:
         pool[card] -= 1
 
 
-def _lay_table(rng: random.Random, rules: RuleSet, target: int) -> list[_Meld] | None:
+def _lay_table(
+    rng: random.Random, rules: RuleSet, target: int, group_share: float = 0.4
+) -> list[_Meld] | None:
     """Random melds from a full pool until the table holds ``target`` cards (None if stuck)."""
     pool: Counter[Card] = Counter(
         {Card(rank, suit): rules.copies for rank in range(1, 14) for suit in range(4)}
@@ -142,7 +173,7 @@ def _lay_table(rng: random.Random, rules: RuleSet, target: int) -> list[_Meld] |
         room = target - size
         chosen: _Meld | None = None
         if room >= 3 and (not melds or rng.random() < 0.7):
-            chosen = _pick_new(rng, rules, pool, room)
+            chosen = _pick_new(rng, rules, pool, room, group_share)
         if chosen is not None:
             melds.append(chosen)
             cards = chosen.cards()
@@ -152,7 +183,7 @@ def _lay_table(rng: random.Random, rules: RuleSet, target: int) -> list[_Meld] |
         options = _extensions(rules, pool, melds)
         if not options:
             if room >= 3:
-                chosen = _pick_new(rng, rules, pool, room)
+                chosen = _pick_new(rng, rules, pool, room, group_share)
             if chosen is None:
                 return None
             melds.append(chosen)
@@ -166,9 +197,11 @@ def _lay_table(rng: random.Random, rules: RuleSet, target: int) -> list[_Meld] |
     return melds
 
 
-def _pick_new(rng: random.Random, rules: RuleSet, pool: Counter[Card], room: int) -> _Meld | None:
+def _pick_new(
+    rng: random.Random, rules: RuleSet, pool: Counter[Card], room: int, group_share: float
+) -> _Meld | None:
     runs, groups = _new_melds(rules, pool, room)
-    if runs and (not groups or rng.random() < 0.6):
+    if runs and (not groups or rng.random() < 1 - group_share):
         lengths = sorted({meld.length for meld in runs})
         weights = [_NEW_RUN_WEIGHTS[_NEW_RUN_LENGTHS.index(length)] for length in lengths]
         length = rng.choices(lengths, weights)[0]
@@ -185,19 +218,37 @@ def generate_position(game: str, seed: int, index: int) -> Position:
     total = 52 * rules.decks + rules.jokers
     hand_size = rng.randint(HAND_MIN, HAND_MAX)
     target = rng.randint(TABLE_MIN, min(TABLE_MAX, total - hand_size))
+    return build_position(rules, rng, Shape(target, hand_size))
+
+
+def build_position(rules: RuleSet, rng: random.Random, shape: Shape) -> Position:
+    """A random position of ``rules`` with exactly the sizes and jokers ``shape`` states.
+
+    Raises ``ValueError`` when the decks cannot hold the shape (too many pieces or jokers) and
+    ``RuntimeError`` when no table of that size could be laid in a few hundred attempts.
+    """
+    _check_shape(rules, shape)
     for _ in range(_BUILD_ATTEMPTS):
-        melds = _lay_table(rng, rules, target)
+        melds = _lay_table(rng, rules, shape.table_size, shape.group_share)
         if melds is not None:
             break
-    else:  # pragma: no cover - the pool always allows tables of up to 100 cards in practice
-        raise RuntimeError(f"could not lay a table of {target} cards for {game} #{index}")
+    else:
+        raise RuntimeError(f"could not lay a table of {shape.table_size} cards for {rules.name}")
     table: list[list[Piece]] = [list(meld.cards()) for meld in melds]
     pool: Counter[Card] = Counter(
         {Card(rank, suit): rules.copies for rank in range(1, 14) for suit in range(4)}
     )
     for meld in table:
         _take(pool, (piece for piece in meld if isinstance(piece, Card)))
-    jokers = min(rules.jokers, rng.choices(range(3), _TABLE_JOKER_WEIGHTS)[0])
+    spare = rules.jokers - (shape.hand_jokers or 0)
+    if shape.table_jokers is None:
+        jokers = min(spare, rng.choices(range(3), _TABLE_JOKER_WEIGHTS)[0])
+        if shape.hand_jokers is not None:
+            # A hand of fixed jokers needs enough real cards left: jokers on the table free some.
+            real_left = 52 * rules.decks - shape.table_size
+            jokers = max(jokers, shape.hand_size - shape.hand_jokers - real_left)
+    else:
+        jokers = shape.table_jokers
     for _ in range(jokers):
         meld = rng.choice(table)
         spots = [i for i, piece in enumerate(meld) if isinstance(piece, Card)]
@@ -206,10 +257,80 @@ def generate_position(game: str, seed: int, index: int) -> Position:
         assert isinstance(card, Card)
         meld[spot] = Joker(card)
         pool[card] += 1  # the real card is free again: it may be drawn into the hand
-    rest: list[Piece] = sorted(pool.elements())
-    rest += [Joker()] * (rules.jokers - jokers)
-    hand = rng.sample(rest, hand_size)
+    if shape.hand_jokers is None and not shape.related:
+        # The original draw, kept as it was so that seeded positions stay the same.
+        rest: list[Piece] = sorted(pool.elements())
+        rest += [Joker()] * (rules.jokers - jokers)
+        hand = rng.sample(rest, shape.hand_size)
+    else:
+        hand = _draw_hand(rng, rules, melds, pool, shape, jokers_left=rules.jokers - jokers)
     return Position.build(rules, table, hand, initial=False)
+
+
+def _check_shape(rules: RuleSet, shape: Shape) -> None:
+    total = 52 * rules.decks + rules.jokers
+    if shape.table_size < rules.run_min or shape.hand_size < 1:
+        raise ValueError(
+            f"a table of {shape.table_size} and a hand of {shape.hand_size} is too small"
+        )
+    if shape.table_size + shape.hand_size > total:
+        raise ValueError(
+            f"{rules.name} holds {total} pieces: no table of {shape.table_size} "
+            f"with a hand of {shape.hand_size}"
+        )
+    fixed = (shape.table_jokers or 0) + (shape.hand_jokers or 0)
+    if fixed > rules.jokers or (shape.hand_jokers or 0) > shape.hand_size:
+        raise ValueError(f"{rules.name} has {rules.jokers} jokers, the shape asks for {fixed}")
+
+
+def fitting_cards(rules: RuleSet, table: Sequence[Sequence[Piece]]) -> set[Card]:
+    """Cards that fit a table: the rank of a group on it, or near a run of their suit."""
+    low, high = _bounds(rules)
+    found: set[Card] = set()
+    for meld in table:
+        cards = [card for card in map(represented_card, meld) if card is not None]
+        if len({card.rank for card in cards}) == 1:
+            found.update(Card(cards[0].rank, suit) for suit in range(4))
+            continue
+        suit = cards[0].suit
+        points = [_point(card, rules, cards) for card in cards]
+        for point in range(min(points) - _RUN_REACH, max(points) + _RUN_REACH + 1):
+            if low <= point <= high:
+                found.add(Card(rank_at(point), suit))
+    return found
+
+
+def _point(card: Card, rules: RuleSet, run: Sequence[Card]) -> int:
+    """A run card's sequence position (an ace is high in a run that holds a king)."""
+    if card.rank == 1 and rules.ace_high and any(other.rank == 13 for other in run):
+        return HIGH_ACE
+    return card.rank
+
+
+def _draw_hand(
+    rng: random.Random,
+    rules: RuleSet,
+    melds: Sequence[_Meld],
+    pool: Counter[Card],
+    shape: Shape,
+    *,
+    jokers_left: int,
+) -> list[Piece]:
+    """A hand of ``shape.hand_size``: its jokers, a share of fitting cards, the rest at random."""
+    jokers = jokers_left if shape.hand_jokers is None else shape.hand_jokers
+    cards = sorted(pool.elements())
+    if shape.hand_jokers is None:
+        # Jokers join the draw like any card.
+        drawn = rng.sample([*cards, *([None] * jokers)], shape.hand_size)
+        jokers = drawn.count(None)
+    real = shape.hand_size - jokers
+    fits = fitting_cards(rules, [meld.cards() for meld in melds])
+    fitting = [card for card in cards if card in fits]
+    wanted = min(len(fitting), round(shape.related * real))
+    hand: list[Card] = rng.sample(fitting, wanted)
+    left = Counter(cards) - Counter(hand)
+    hand += rng.sample(sorted(left.elements()), real - wanted)
+    return [*hand, *([Joker()] * jokers)]
 
 
 def generate(game: str, count: int, seed: int) -> Iterator[tuple[str, Position]]:

@@ -23,7 +23,7 @@ from meldsat.cards import (
     require_pieces,
 )
 from meldsat.errors import AmbiguousJokerError, quote
-from meldsat.rules import RuleSet, require_rules
+from meldsat.rules import HIGH_ACE, RuleSet, rank_at, require_rules
 from meldsat.wording import counted
 
 _MAX_LISTED_OPTIONS = 6
@@ -64,11 +64,10 @@ class _Shape:
 
 def sequence_windows(rules: RuleSet, length: int) -> Iterator[tuple[int, ...]]:
     """Every run of ``length`` consecutive ranks the rules allow, as ranks in order (ace = 1)."""
-    low = 1 if rules.ace_low else 2
-    high = 14 if rules.ace_high else 13
+    positions = rules.sequence_positions
     seen: set[tuple[int, ...]] = set()
-    for start in range(low, high - length + 2):
-        window = tuple(rank if rank <= 13 else 1 for rank in range(start, start + length))
+    for start in range(len(positions) - length + 1):
+        window = tuple(rank_at(position) for position in positions[start : start + length])
         seen.add(window)
         yield window
     if rules.wrap_around and length <= 13:
@@ -200,7 +199,7 @@ def illegal_reason(known: Sequence[Card], wild: int, rules: RuleSet) -> str:
     shortest = min(rules.group_min, rules.run_min)
     if size < shortest:
         return f"a meld needs at least {counted(shortest, 'card')}, this one has {size}"
-    longest = max(rules.group_max, _longest_sequence(rules))
+    longest = max(rules.group_max, rules.longest_sequence)
     if size > longest:
         return f"a meld has at most {counted(longest, 'card')}, this one has {size}"
     ranks = {card.rank for card in known}
@@ -232,7 +231,7 @@ def _sequence_reason(known: Sequence[Card], wild: int, rules: RuleSet) -> str:
         return f"a sequence needs at least {counted(rules.run_min, 'card')}, this one has {size}"
     counts = Counter(known)
     # Only the 14-card A..K..A sequence may hold a card twice: its ace.
-    ace_twice = size == _longest_sequence(rules) == 14
+    ace_twice = size == rules.longest_sequence == HIGH_ACE
 
     def allowed(card: Card) -> int:
         return 2 if ace_twice and card.rank == 1 else 1
@@ -254,16 +253,11 @@ def _sequence_reason(known: Sequence[Card], wild: int, rules: RuleSet) -> str:
     return f"the ranks are not consecutive (missing {names})"
 
 
-def _longest_sequence(rules: RuleSet) -> int:
-    """The most cards a sequence can hold: 14 (A..K..A) when the ace is both low and high."""
-    return 14 if rules.ace_low and rules.ace_high else 13
-
-
 def _missing_ranks(ranks: set[int], rules: RuleSet) -> list[int]:
     """The ranks that would fill the sequence's smallest gap-free span."""
     spans = [sorted(ranks)]
     if rules.ace_high and 1 in ranks:
-        spans.append(sorted((rank if rank != 1 else 14) for rank in ranks))
+        spans.append(sorted((rank if rank != 1 else HIGH_ACE) for rank in ranks))
     best = min(spans, key=lambda span: span[-1] - span[0])
     present = set(best)
-    return [rank if rank <= 13 else 1 for rank in range(best[0], best[-1]) if rank not in present]
+    return [rank_at(point) for point in range(best[0], best[-1]) if point not in present]

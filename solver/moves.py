@@ -9,59 +9,55 @@ the untouchable table of the gin family. No solver is used: the engine is re-che
 
 from __future__ import annotations
 
+import enum
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from meldsat.cards import (
+    WILD_JOKER,
     Card,
     Joker,
     Piece,
+    count_pieces,
+    piece_identity,
     piece_sort_key,
     represented_card,
     require_melds,
     require_pieces,
 )
 from meldsat.errors import RulesError, quote
+from meldsat.matching import max_weight_matching
 from meldsat.melds import MeldKind, MeldVerdict
-from meldsat.notation import Meld, check_hand_jokers, format_pieces, sort_pieces
+from meldsat.notation import Pieces, check_hand_jokers, format_pieces, sort_pieces
 from meldsat.rules import RuleSet, require_rules
 from meldsat.table import TableVerdict, copy_problems, judge_table
 from meldsat.wording import counted
 
-NOTHING_PLAYED = "nothing_played"
-CARD_REMOVED = "card_removed"
-CARD_NOT_IN_HAND = "card_not_in_hand"
-ILLEGAL_MELD = "illegal_meld"
-JOKER_REDECLARED = "joker_redeclared"
-TOO_MANY_COPIES = "too_many_copies"
-INITIAL_MELD = "initial_meld"
-MELD_WITHOUT_HAND_CARD = "meld_without_hand_card"
-MELDED_AFTER_THIRD_DRAW = "melded_after_third_draw"
-TABLE_REARRANGED = "table_rearranged"
 
-REASON_CODES: tuple[str, ...] = (
-    NOTHING_PLAYED,
-    CARD_REMOVED,
-    CARD_NOT_IN_HAND,
-    ILLEGAL_MELD,
-    JOKER_REDECLARED,
-    TOO_MANY_COPIES,
-    INITIAL_MELD,
-    MELD_WITHOUT_HAND_CARD,
-    MELDED_AFTER_THIRD_DRAW,
-    TABLE_REARRANGED,
-)
+class ReasonCode(enum.StrEnum):
+    """Why a move is illegal, as a stable code (the value is what JSON output carries)."""
 
-# Every joker is the same physical kind of piece: the table's piece counts ignore declarations.
-_ANY_JOKER = Joker()
+    NOTHING_PLAYED = "nothing_played"
+    CARD_REMOVED = "card_removed"
+    CARD_NOT_IN_HAND = "card_not_in_hand"
+    ILLEGAL_MELD = "illegal_meld"
+    JOKER_REDECLARED = "joker_redeclared"
+    TOO_MANY_COPIES = "too_many_copies"
+    INITIAL_MELD = "initial_meld"
+    MELD_WITHOUT_HAND_CARD = "meld_without_hand_card"
+    MELDED_AFTER_THIRD_DRAW = "melded_after_third_draw"
+    TABLE_REARRANGED = "table_rearranged"
+
+
+REASON_CODES: tuple[str, ...] = tuple(ReasonCode)
 
 
 @dataclass(frozen=True)
 class Reason:
-    """One reason a move is illegal: a stable ``code`` (see DESIGN.md) and a message in words."""
+    """One reason a move is illegal: a stable ``code`` and a message in words."""
 
-    code: str
+    code: ReasonCode
     message: str
 
 
@@ -73,7 +69,7 @@ class MoveVerdict:
     ``reasons`` lists every rule the move breaks; ``table`` judges each meld of the table after.
     """
 
-    played: Meld
+    played: Pieces
     reasons: tuple[Reason, ...]
     table: TableVerdict
 
@@ -151,7 +147,7 @@ def check_move(
     if draws is not None and limit is not None and draws >= limit and move.gained:
         reasons.append(
             Reason(
-                MELDED_AFTER_THIRD_DRAW,
+                ReasonCode.MELDED_AFTER_THIRD_DRAW,
                 f"{counted(draws, 'card')} drawn this turn: a player who draws "
                 f"{_ordinal(limit)} card may not meld",
             )
@@ -162,15 +158,6 @@ def check_move(
     return MoveVerdict(played, tuple(reasons), move.after)
 
 
-def _identity(piece: Piece) -> Piece:
-    """The physical piece: a real card, or a joker whatever it declares."""
-    return _ANY_JOKER if isinstance(piece, Joker) else piece
-
-
-def _piece_counts(pieces: Iterable[Piece]) -> Counter[Piece]:
-    return Counter(_identity(piece) for piece in pieces)
-
-
 def _table_pieces(table: TableVerdict) -> list[Piece]:
     return [piece for meld in table.melds for piece in meld.pieces]
 
@@ -178,8 +165,8 @@ def _table_pieces(table: TableVerdict) -> list[Piece]:
 def _analyse(
     before: TableVerdict, hand: Sequence[Piece], after: TableVerdict, rules: RuleSet
 ) -> _Move:
-    before_counts = _piece_counts(_table_pieces(before))
-    after_counts = _piece_counts(_table_pieces(after))
+    before_counts = count_pieces(_table_pieces(before))
+    after_counts = count_pieces(_table_pieces(after))
     gained = after_counts - before_counts
     changed_before, new_after = _unchanged_split(before, after)
     return _Move(
@@ -188,7 +175,7 @@ def _analyse(
         after=after,
         gained=gained,
         lost=before_counts - after_counts,
-        played=gained & _piece_counts(hand),
+        played=gained & count_pieces(hand),
         changed_before=changed_before,
         new_after=new_after,
     )
@@ -208,7 +195,7 @@ def _unchanged_split(
     return _unmatched(before_keys, kept), _unmatched(after_keys, kept)
 
 
-def _unmatched(keys: list[Meld], kept: Counter[Meld]) -> tuple[int, ...]:
+def _unmatched(keys: list[Pieces], kept: Counter[Pieces]) -> tuple[int, ...]:
     """Indexes of ``keys`` left once ``kept`` copies of each key are taken, first come first."""
     remaining = Counter(kept)
     left = []
@@ -240,13 +227,13 @@ def _sorted_counts(counts: Counter[Piece]) -> list[tuple[Piece, int]]:
 def _nothing_played(move: _Move) -> list[Reason]:
     if move.gained:
         return []
-    return [Reason(NOTHING_PLAYED, "no card went from the hand to the table")]
+    return [Reason(ReasonCode.NOTHING_PLAYED, "no card went from the hand to the table")]
 
 
 def _removed(move: _Move) -> list[Reason]:
     return [
         Reason(
-            CARD_REMOVED,
+            ReasonCode.CARD_REMOVED,
             f"{_counted(piece, count, move.rules)} left the table: no card may go back to a hand",
         )
         for piece, count in _sorted_counts(move.lost)
@@ -260,7 +247,7 @@ def _not_in_hand(move: _Move) -> list[Reason]:
         have = "the hand holds none" if held == 0 else f"the hand holds only {held}"
         reasons.append(
             Reason(
-                CARD_NOT_IN_HAND,
+                ReasonCode.CARD_NOT_IN_HAND,
                 f"{_counted(piece, count + held, move.rules)} came to the table but {have}",
             )
         )
@@ -269,7 +256,7 @@ def _not_in_hand(move: _Move) -> list[Reason]:
 
 def _illegal_melds(move: _Move) -> list[Reason]:
     return [
-        Reason(ILLEGAL_MELD, f"{move.after_text(index)} is illegal: {verdict.reason}")
+        Reason(ReasonCode.ILLEGAL_MELD, f"{move.after_text(index)} is illegal: {verdict.reason}")
         for index, verdict in enumerate(move.after.melds)
         if not verdict.legal
     ]
@@ -284,7 +271,7 @@ def _declared(table: TableVerdict) -> Counter[Card]:
 
 
 def _redeclared_jokers(move: _Move) -> list[Reason]:
-    """Jokers freed without their real card on the table (the reading of RULES-REFERENCE.md).
+    """Jokers freed without their real card on the table (the reading in docs/RULES.md).
 
     Jokers are interchangeable, so for each card only the drop in the number of jokers declared as
     it counts: it must not exceed the real copies of that card on the table afterwards.
@@ -293,7 +280,7 @@ def _redeclared_jokers(move: _Move) -> list[Reason]:
     declared_after = _declared(move.after)
     real_after = Counter(piece for piece in _table_pieces(move.after) if isinstance(piece, Card))
     # A joker that left the table is reported as card_removed; it is not also "redeclared".
-    removed_jokers = move.lost[_ANY_JOKER]
+    removed_jokers = move.lost[WILD_JOKER]
     reasons = []
     for card in sorted(declared_before):
         freed = max(0, declared_before[card] - declared_after[card])
@@ -301,7 +288,9 @@ def _redeclared_jokers(move: _Move) -> list[Reason]:
         absorbed = min(max(excess, 0), removed_jokers)
         removed_jokers -= absorbed
         if excess - absorbed > 0:
-            reasons.append(Reason(JOKER_REDECLARED, _redeclared_message(card, freed, move)))
+            reasons.append(
+                Reason(ReasonCode.JOKER_REDECLARED, _redeclared_message(card, freed, move))
+            )
     return reasons
 
 
@@ -332,7 +321,7 @@ def _times(count: int) -> str:
 
 def _too_many_copies(move: _Move) -> list[Reason]:
     return [
-        Reason(TOO_MANY_COPIES, f"the table holds {problem}")
+        Reason(ReasonCode.TOO_MANY_COPIES, f"the table holds {problem}")
         for problem in copy_problems(_table_pieces(move.after), move.rules)
     ]
 
@@ -358,7 +347,7 @@ def meld_points(verdict: MeldVerdict, rules: RuleSet) -> int:
 def _initial_meld(move: _Move) -> list[Reason]:
     reasons = [
         Reason(
-            INITIAL_MELD,
+            ReasonCode.INITIAL_MELD,
             f"the table meld {move.before_text(index)} was changed: "
             "the initial meld must come from the hand alone",
         )
@@ -376,7 +365,7 @@ def _initial_meld(move: _Move) -> list[Reason]:
         if points < needed:
             reasons.append(
                 Reason(
-                    INITIAL_MELD,
+                    ReasonCode.INITIAL_MELD,
                     f"the initial meld is worth {counted(points, 'point')}; "
                     f"at least {needed} are needed",
                 )
@@ -390,34 +379,29 @@ def _melds_without_hand_card(move: _Move) -> list[Reason]:
     Copies of a card are interchangeable, so which meld a played piece went into is a choice: a
     maximum bipartite matching between those melds and the played pieces finds the best one.
     """
-    import networkx as nx  # only here: loading it is a third of a second that most checks skip
-
-    graph = nx.Graph()
-    meld_nodes = [("meld", index) for index in move.new_after]
-    graph.add_nodes_from(meld_nodes)
-    for piece, count in _sorted_counts(move.played):
-        for copy in range(count):
-            piece_node = ("piece", piece_sort_key(piece), copy)
-            graph.add_node(piece_node)
-            for node in meld_nodes:
-                meld = move.after.melds[node[1]].pieces
-                if any(_identity(held) == piece for held in meld):
-                    graph.add_edge(node, piece_node)
-    matching = nx.bipartite.maximum_matching(graph, top_nodes=meld_nodes)
+    copies = [piece for piece, count in _sorted_counts(move.played) for _ in range(count)]
+    holds = {
+        (index, copy): 1
+        for index in move.new_after
+        for copy, piece in enumerate(copies)
+        if any(piece_identity(held) == piece for held in move.after.melds[index].pieces)
+    }
+    # With every edge of weight 1 the heaviest matching is a largest one.
+    matched = max_weight_matching(holds)
     return [
         Reason(
-            MELD_WITHOUT_HAND_CARD,
-            f"{move.after_text(node[1])} is new or changed but holds no card from the hand",
+            ReasonCode.MELD_WITHOUT_HAND_CARD,
+            f"{move.after_text(index)} is new or changed but holds no card from the hand",
         )
-        for node in meld_nodes
-        if node not in matching
+        for index in move.new_after
+        if index not in matched
     ]
 
 
 def _rearranged(move: _Move) -> list[Reason]:
     return [
         Reason(
-            TABLE_REARRANGED,
+            ReasonCode.TABLE_REARRANGED,
             f"the table meld {move.before_text(index)} was changed: "
             f"{move.rules.name} does not allow rearranging the table",
         )

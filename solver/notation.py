@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from typing import NewType
 
 from meldsat.cards import (
     Joker,
@@ -22,6 +23,9 @@ from meldsat.errors import NotationError, require_text
 
 Meld = tuple[Piece, ...]
 Table = tuple[Meld, ...]
+# A hand, or the pieces played from it: a multiset of pieces kept in canonical order (made only by
+# sort_pieces). Unlike a Meld its order carries nothing, and its jokers are wild.
+Pieces = NewType("Pieces", tuple[Piece, ...])
 
 _MELD_SEPARATORS = re.compile(r"[|;\n]")
 # Meld separators also separate cards, so a hand or a flat list may be written like a table.
@@ -42,7 +46,7 @@ def parse_table(text: str, notation: Notation = Notation.CARDS) -> list[Meld]:
     return [meld for meld in melds if meld]
 
 
-def parse_hand(text: str, notation: Notation = Notation.CARDS) -> Meld:
+def parse_hand(text: str, notation: Notation = Notation.CARDS) -> Pieces:
     """Read a hand. Jokers in a hand are wild, so a declared joker there is an error."""
     hand = parse_pieces(text, notation)
     check_hand_jokers(hand, notation)
@@ -59,9 +63,9 @@ def check_hand_jokers(hand: Iterable[Piece], notation: Notation) -> None:
             )
 
 
-def sort_pieces(pieces: Iterable[Piece]) -> Meld:
+def sort_pieces(pieces: Iterable[Piece]) -> Pieces:
     """Pieces in canonical order: by rank, then suit, wild jokers last."""
-    return tuple(sorted(pieces, key=piece_sort_key))
+    return Pieces(tuple(sorted(pieces, key=piece_sort_key)))
 
 
 def format_pieces(pieces: Sequence[Piece], notation: Notation = Notation.CARDS) -> str:

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import enum
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from meldsat.changes import Move
-from meldsat.notation import Meld, Table
+from meldsat.notation import Pieces, Table
 from meldsat.position import Position
 
 
-class Objective(enum.Enum):
+class Objective(enum.StrEnum):
     """What the best play maximises."""
 
     POINTS = "points"  # value of the cards played (fewest points left in hand)
@@ -34,9 +35,10 @@ class Play:
     ``played`` are the hand pieces laid (jokers undeclared, as they were in hand); ``table`` is the
     table after the play with every joker declared; ``bound`` is the best objective value still
     possible (equal to the achieved value when optimal); ``changed_melds`` indexes the melds of
-    ``table`` that are new or changed, ``new_melds`` those that are new; ``moves`` holds each of
-    ``changes`` as data (which pieces go from where to which meld of ``table``). With ``NO_MOVE`` or
-    ``UNKNOWN``, ``played`` is empty and ``table`` is the table as it was.
+    ``table`` that are new or changed, ``new_melds`` those that are new; ``changes`` says in words
+    what moved where, and ``moves`` holds each of ``changes`` as data (which pieces go from where to
+    which meld of ``table``); both are worked out when first read. With ``NO_MOVE`` or ``UNKNOWN``,
+    ``played`` is empty and ``table`` is the table as it was.
 
     ``OPTIMAL`` proves the value (points or cards played). Among plays of that value the engine
     prefers the one keeping the most original melds intact; ``tie_break_proven`` is False when the
@@ -46,19 +48,19 @@ class Play:
 
     status: Status
     objective: Objective
-    played: Meld
+    played: Pieces
     table: Table
-    hand_left: Meld
+    hand_left: Pieces
     cards_played: int
     points_played: int
     hand_points_left: int
     bound: int | None
-    changes: tuple[str, ...]
+    changes: Sequence[str]
     changed_melds: tuple[int, ...]
     new_melds: tuple[int, ...]
     can_knock: bool
     tie_break_proven: bool = True
-    moves: tuple[Move, ...] = ()
+    moves: Sequence[Move] = ()
 
     @property
     def found(self) -> bool:

@@ -24,6 +24,7 @@ from meldsat.errors import (
 from meldsat.house_rules import HOUSE_RULES, apply_house_rules, house_rules_of
 from meldsat.notation import (
     Meld,
+    Pieces,
     Table,
     check_hand_jokers,
     format_pieces,
@@ -55,7 +56,7 @@ class Position:
 
     rules: RuleSet
     table: Table
-    hand: Meld
+    hand: Pieces
     initial: bool = False
 
     def __repr__(self) -> str:

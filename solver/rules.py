@@ -12,6 +12,16 @@ from enum import Enum
 from meldsat.cards import Card, Joker, Notation, Piece
 from meldsat.errors import RulesError, quote, require_text
 
+# Sequence positions: ranks 1-13 as they are, and 14 for the ace played above the king. A sequence
+# is a window of consecutive positions, so Q-K-A is 12-13-14 and the longest one, A-2-...-K-A,
+# holds the ace twice (positions 1 and 14). Every module that walks along a sequence uses these.
+HIGH_ACE = 14
+
+
+def rank_at(position: int) -> int:
+    """The rank shown at a sequence position: 1-13 as they are, 14 is the ace (rank 1)."""
+    return position if position < HIGH_ACE else 1
+
 
 @dataclass(frozen=True)
 class Scoring:
@@ -98,6 +108,16 @@ class RuleSet:
     def card_value(self, card: Card) -> int:
         """What a real card counts in hand."""
         return self.rank_values[card.rank - 1]
+
+    @property
+    def sequence_positions(self) -> range:
+        """The positions a sequence may use: low ace (or the 2) to high ace (or the king)."""
+        return range(1 if self.ace_low else 2, (HIGH_ACE if self.ace_high else 13) + 1)
+
+    @property
+    def longest_sequence(self) -> int:
+        """The most cards a sequence can hold: 14 (A..K..A) when the ace is both low and high."""
+        return len(self.sequence_positions)
 
     def with_players(self, players: int) -> RuleSet:
         """This rule set for ``players`` players (decks and jokers follow where the game says)."""

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from meldsat.cards import Card, Joker, Piece, require_melds, require_pieces
+from meldsat.cards import (
+    WILD_JOKER,
+    Piece,
+    count_pieces,
+    piece_sort_key,
+    require_melds,
+    require_pieces,
+)
 from meldsat.melds import MeldVerdict, judge_meld
 from meldsat.rules import RuleSet, require_rules
 from meldsat.wording import counted
@@ -34,12 +40,12 @@ def copy_problems(pieces: Iterable[Piece], rules: RuleSet) -> list[str]:
     """One message for each card (and for jokers) present more often than the game holds it."""
     pieces = require_pieces(pieces, "pieces")
     require_rules(rules)
-    real = Counter(piece for piece in pieces if isinstance(piece, Card))
-    jokers = sum(1 for piece in pieces if isinstance(piece, Joker))
+    counts = count_pieces(pieces)
+    jokers = counts.pop(WILD_JOKER, 0)
     problems = [
         f"{counted(count, 'copy')} of {card.text(rules.notation)}, but {rules.name} "
         f"with {rules.players} players has {rules.copies}"
-        for card, count in sorted(real.items())
+        for card, count in sorted(counts.items(), key=lambda item: piece_sort_key(item[0]))
         if count > rules.copies
     ]
     if jokers > rules.jokers:

@@ -194,8 +194,17 @@ def _placed_piece(placed: Placed) -> Piece:
 
 
 def _meld_value(meld: PlacedMeld, rules: RuleSet) -> int:
-    """Initial-meld value: each position counts its card's rank value (jokers included)."""
-    return sum(rules.rank_values[card[0] - 1] for _, card in meld)
+    """Initial-meld value: each position counts its card's rank value (jokers included).
+
+    An ace melded low (in a sequence with the 2) counts ``ace_low_meld_value`` where the rules
+    give one (500 rummy); the A..K..A sequence holds one low ace.
+    """
+    ranks = [card[0] for _, card in meld]
+    total = sum(rules.rank_values[rank - 1] for rank in ranks)
+    is_sequence = len(set(ranks)) > 1
+    if rules.ace_low_meld_value is not None and is_sequence and 1 in ranks and 2 in ranks:
+        total -= rules.rank_values[0] - rules.ace_low_meld_value
+    return total
 
 
 def _without(keys: Originals, key: MeldKey) -> Originals | None:

@@ -49,6 +49,8 @@ GAMES = (
     Game("rummikub", 4),  # tiles, 1 low only
     Game("rummikub", 4, initial=True),  # the 30-point initial meld from the rack alone
     Game("rummy500", 4),  # every new or changed meld needs a hand card
+    # A house rule: 500 rummy with an initial meld, where an ace melded low counts 1, not 15.
+    Game("rummy500", 4, initial=True, house=(("initial_meld_points", 20),)),
 )
 
 

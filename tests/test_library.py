@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
 import meldsat
 from meldsat import Objective, Status, best_play, check_move, read_position
+from meldsat.cards import WILD_JOKER, count_pieces, piece_identity
 
 
 def test_readme_example() -> None:
@@ -31,3 +33,27 @@ def test_importing_the_library_does_not_load_the_solver() -> None:
 
 def test_unknown_attribute_is_an_attribute_error() -> None:
     assert not hasattr(meldsat, "no_such_thing")
+
+
+def test_reason_codes_and_objectives_are_their_strings() -> None:
+    """JSON output carries the codes as plain strings; objectives read from their names."""
+    assert json.dumps([meldsat.ReasonCode.CARD_REMOVED]) == '["card_removed"]'
+    assert meldsat.Objective("cards") is meldsat.Objective.CARDS
+    assert f"{meldsat.Objective.POINTS}" == "points"
+
+
+def test_pieces_are_counted_by_identity() -> None:
+    """Jokers are one kind of piece whatever they declare; real cards are themselves."""
+    pieces = meldsat.parse_pieces("*=7S * 7S 7S")
+    assert count_pieces(pieces) == {WILD_JOKER: 2, meldsat.parse_card("7S"): 2}
+    assert piece_identity(meldsat.Joker(meldsat.parse_card("7S"))) == WILD_JOKER
+
+
+def test_changes_read_as_the_tuple_of_their_steps() -> None:
+    """The steps in words are worked out when first read, and then behave as a tuple."""
+    position = read_position("table: 7H 8H 9H\nhand: 10H\n")
+    play = best_play(position, Objective.POINTS)
+    expected = ("play 10H from the hand to 7H 8H 9H (now 7H 8H 9H 10H)",)
+    assert play.changes == expected
+    assert list(play.changes) == list(expected) and len(play.changes) == 1
+    assert hash(play.changes) == hash(expected)

@@ -9,7 +9,7 @@ import pytest
 
 from meldsat import PRESETS, RULE_SET_NAMES, Card, Joker, RulesError, RuleSet, get_rules
 from meldsat.cards import Notation
-from meldsat.rules import Scoring
+from meldsat.rules import HIGH_ACE, Scoring, rank_at
 
 ALL_NAMES = (
     "manipulation",
@@ -259,3 +259,12 @@ def test_rules_document_names_every_preset_and_field() -> None:
     for field_name in fields:
         if field_name not in {"name", "scoring"}:
             assert f"`{field_name}" in text, field_name
+
+
+def test_sequence_positions_put_the_high_ace_at_14() -> None:
+    assert get_rules("manipulation").sequence_positions == range(1, HIGH_ACE + 1)
+    assert get_rules("rummikub").sequence_positions == range(1, 14)  # the 1 is low only
+    assert dataclasses.replace(get_rules("gin"), ace_low=False).sequence_positions == range(2, 14)
+    assert [rank_at(position) for position in (1, 13, HIGH_ACE)] == [1, 13, 1]
+    assert get_rules("manipulation").longest_sequence == 14
+    assert get_rules("rummikub").longest_sequence == 13

@@ -1,4 +1,5 @@
-"""OR-Tools' CP-SAT module, imported without loading pandas, and a lighter model class.
+"""OR-Tools' CP-SAT module, imported without loading pandas, a lighter model class, and solution
+values read in one call.
 
 ``ortools.sat.python.cp_model`` imports pandas at module level, only for its pandas-based helpers
 (``new_int_var_series`` and the like), which meldsat never calls. Loading pandas costs about half a
@@ -29,6 +30,9 @@ else:
     finally:
         del sys.modules["pandas"]
 
+# A term of the model: a variable, a sum of them, or a plain number where a count is known to be 0.
+Expr = cp_model.LinearExpr | int
+
 
 class CpModel(cp_model.CpModel):
     """``cp_model.CpModel`` without the per-model camelCase aliases of its old API.
@@ -42,4 +46,20 @@ class CpModel(cp_model.CpModel):
         pass
 
 
-__all__ = ["CpModel", "cp_model"]
+class Values:
+    """The values of a solved model's best solution, read from the solver's response at once."""
+
+    def __init__(self, solver: cp_model.CpSolver) -> None:
+        self._solver = solver
+        self._solution = list(solver.response_proto.solution)
+
+    def __call__(self, expr: Expr) -> int:
+        """The value of a number, a variable or a linear expression in the solution."""
+        if isinstance(expr, int):
+            return expr
+        if isinstance(expr, cp_model.IntVar):
+            return int(self._solution[expr.index])
+        return int(self._solver.value(expr))
+
+
+__all__ = ["CpModel", "Expr", "Values", "cp_model"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from meldsat.cards import Card, Joker
+from meldsat.cards import WILD_JOKER, Card, count_pieces
 from meldsat.position import Position
 
 
@@ -55,6 +55,7 @@ def take_inventory(position: Position) -> Inventory:
     for contents in melds:
         table_real.update(contents.real)
         table_jokers.update(contents.jokers)
-    hand_real = Counter(piece for piece in position.hand if isinstance(piece, Card))
-    hand_jokers = sum(1 for piece in position.hand if isinstance(piece, Joker))
+    hand = count_pieces(position.hand)
+    hand_jokers = hand.pop(WILD_JOKER, 0)
+    hand_real = Counter({piece: count for piece, count in hand.items() if isinstance(piece, Card)})
     return Inventory(table_real, table_jokers, hand_real, hand_jokers, tuple(melds))

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
+from meldsat.cards import count_pieces
 from meldsat.changes import Rearrangement, describe
 from meldsat.engine.arrange import arrange, played_pieces
-from meldsat.engine.marked_model import MarkedRearrangementModel
-from meldsat.engine.model import ModelOutcome, RearrangementModel, table_is_frozen
-from meldsat.notation import Meld, sort_pieces
+from meldsat.engine.model import ModelOutcome, RearrangementModel
+from meldsat.notation import Pieces, sort_pieces
 from meldsat.play import Objective, Play, Status, check_play_arguments
 from meldsat.position import Position
 
@@ -35,9 +33,7 @@ def best_play(
 def build_model(
     position: Position, objective: Objective = Objective.POINTS, *, play_all: bool = False
 ) -> RearrangementModel:
-    """The model that fits the rules: 500 rummy's needs every new meld to hold a hand card."""
-    if position.rules.new_meld_needs_hand_card and not table_is_frozen(position):
-        return MarkedRearrangementModel(position, objective, play_all=play_all)
+    """The model for ``position``, composed of the parts its rules need."""
     return RearrangementModel(position, objective, play_all=play_all)
 
 
@@ -85,7 +81,7 @@ def _no_play(position: Position, objective: Objective, status: Status, bound: in
         objective,
         status=status,
         bound=bound,
-        played=(),
+        played=Pieces(()),
         rearrangement=unchanged,
         tie_break_proven=status is Status.NO_MOVE,
     )
@@ -97,14 +93,12 @@ def _play(
     *,
     status: Status,
     bound: int | None,
-    played: Meld,
+    played: Pieces,
     rearrangement: Rearrangement,
     tie_break_proven: bool,
 ) -> Play:
     rules = position.rules
-    left = Counter(position.hand)
-    left.subtract(played)
-    hand_left = sort_pieces(left.elements())
+    hand_left = sort_pieces((count_pieces(position.hand) - count_pieces(played)).elements())
     points_left = sum(rules.value(piece) for piece in hand_left)
     return Play(
         status=status,

@@ -1,0 +1,112 @@
+"""Time the positions of a worst-case file again: how the engine does on them now.
+
+Run from the repository root::
+
+    python benchmarks/replay_worst.py benchmarks/worst-positions.jsonl --repeats 3
+
+Each line of the file is a position (as ``benchmarks/hunt_worst.py --out`` writes it) whose
+``comment`` holds the CPU times measured when it was found (``rummy500: CPU cards 116.5 ms,
+points 64.9 ms``). Every position is solved for both objectives ``--repeats`` times (the least CPU
+time counts), every answer is re-checked by the rule checker and must be proven; the report puts
+the recorded and the new times side by side (ratio below 1: faster now) and gives, per rule set,
+the slowest time now against the target ``max(10 x median, 50 ms)`` when ``--median`` states the
+medians of random positions (``rummikub=4.8,rummy500=18.0``, in ms).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` package importable
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks.hunt_worst import OBJECTIVES, TARGET_FLOOR, time_position  # noqa: E402
+from meldsat.engine.search import best_play  # noqa: E402
+from meldsat.play import Objective  # noqa: E402
+from meldsat.position import load_position  # noqa: E402
+
+_RECORDED = re.compile(
+    r"^(?P<label>[\w-]+): CPU cards (?P<cards>[\d.]+) ms, points (?P<points>[\d.]+) ms"
+)
+
+
+def recorded(comment: str) -> tuple[str, dict[Objective, float]] | None:
+    """The rule-set label and the times (seconds) a hunter's comment states, if it is one."""
+    match = _RECORDED.match(comment)
+    if match is None:
+        return None
+    times = {objective: float(match[objective.value]) / 1000 for objective in OBJECTIVES}
+    return match["label"], times
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f}"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("file", type=Path, help="JSONL positions, e.g. worst-positions.jsonl")
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--median", default="", help="label=ms,... medians of random positions")
+    args = parser.parse_args(argv)
+    medians = {
+        label: float(ms) / 1000
+        for label, _, ms in (item.partition("=") for item in args.median.split(",") if item)
+    }
+    lines = [line for line in args.file.read_text(encoding="utf-8").splitlines() if line.strip()]
+    given = " ".join(sys.argv[1:] if argv is None else argv)
+    out = [
+        f"Command: `python benchmarks/replay_worst.py {given}`",
+        "",
+        "| id | recorded cards / points ms | now cards / points ms | now / recorded (slower) "
+        "| answers |",
+        "|---|---:|---:|---:|---|",
+    ]
+    slowest: dict[str, float] = {}
+    problems = 0
+    warmed = False
+    for number, line in enumerate(lines, start=1):
+        data = json.loads(line)
+        position = load_position(data)
+        if not warmed:
+            best_play(position)  # imports and lazy set-up, untimed
+            warmed = True
+        then = recorded(str(data.get("comment", "")))
+        label = then[0] if then else position.rules.name
+        timing = time_position(position, args.repeats)
+        slowest[label] = max(slowest.get(label, 0.0), timing.worst)
+        problems += len(timing.problems)
+        now_text = " / ".join(_ms(timing.seconds[objective]) for objective in OBJECTIVES)
+        if then:
+            then_text = " / ".join(_ms(then[1][objective]) for objective in OBJECTIVES)
+            ratio = f"{timing.worst / max(then[1].values()):.2f}"
+        else:
+            then_text, ratio = "—", "—"
+        answers = "checked, proven" if not timing.problems else "; ".join(timing.problems)
+        ident = data.get("id", f"line {number}")
+        out.append(f"| {ident} | {then_text} | {now_text} | {ratio} | {answers} |")
+    out += [
+        "",
+        "| rule set | slowest now ms | median ms | target ms | met |",
+        "|---|---:|---:|---:|---|",
+    ]
+    for label, worst in slowest.items():
+        median = medians.get(label)
+        if median is None:
+            out.append(f"| {label} | {_ms(worst)} | — | — | — |")
+            continue
+        target = max(10 * median, TARGET_FLOOR)
+        met = "yes" if worst <= target else "no"
+        out.append(f"| {label} | {_ms(worst)} | {_ms(median)} | {_ms(target)} | {met} |")
+    print("\n".join(out))
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,133 @@
+"""Groups, counted per shape: a rank and a set of suits (at most five shapes a rank).
+
+Counting shapes rather than individual groups leaves no symmetric copies of a solution, and its LP
+relaxation is tighter than counting groups per rank. For 500 rummy, :class:`MarkedGroups` also says
+how many pieces of each shape's groups come from the hand: ``y`` groups of one shape need at least
+``y`` of them (deal the hand pieces of each suit to consecutive groups and every group gets one).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from dataclasses import dataclass
+
+from meldsat.cards import Card, card_of
+from meldsat.engine.cpsat import CpModel, Expr, Values, cp_model
+from meldsat.engine.parts.supply import PieceBounds
+from meldsat.engine.trace import Origin, Slot
+from meldsat.rules import RuleSet
+
+
+@dataclass(frozen=True, order=True)
+class GroupShape:
+    """One rank in a set of distinct suits: the cards of a group, in table order."""
+
+    rank: int
+    suits: tuple[int, ...]
+
+    @property
+    def cards(self) -> list[Card]:
+        """The group's cards, by suit."""
+        return [card_of(self.rank, suit) for suit in self.suits]
+
+
+def group_shapes(rules: RuleSet) -> list[GroupShape]:
+    """Every shape a group may take under ``rules`` (3 or 4 suits of one rank, in the presets)."""
+    return [shape for shape, _ in _shapes(rules.group_min, rules.group_max)]
+
+
+@functools.cache
+def _shapes(group_min: int, group_max: int) -> tuple[tuple[GroupShape, list[Card]], ...]:
+    """Every shape with its cards, listed once per group size range (models ask for them often)."""
+    sizes = range(group_min, min(group_max, 4) + 1)
+    shapes = [
+        GroupShape(rank, suits)
+        for rank in range(1, 14)
+        for size in sizes
+        for suits in itertools.combinations(range(4), size)
+    ]
+    return tuple((shape, shape.cards) for shape in shapes)
+
+
+class GroupShapes:
+    """``count[shape]`` groups of each shape; ``pieces[card]`` the pieces of ``card`` they hold.
+
+    A shape gets a variable only when the pieces there are (``bounds``, from the piece supply)
+    can make one group of it.
+    """
+
+    def __init__(self, model: CpModel, rules: RuleSet, bounds: PieceBounds) -> None:
+        self.count: dict[GroupShape, cp_model.IntVar] = {}
+        self.bound: dict[GroupShape, int] = {}
+        parts: dict[Card, list[Expr]] = {}
+        for shape, cards in _shapes(rules.group_min, rules.group_max):
+            bound = bounds.melds_of(cards)
+            if not bound:
+                continue
+            self.bound[shape] = bound
+            count = model.new_int_var(0, bound, f"g_{shape.rank}_{''.join(map(str, shape.suits))}")
+            self.count[shape] = count
+            for card in cards:
+                parts.setdefault(card, []).append(count)
+        self.pieces: dict[Card, Expr] = {card: sum(terms) for card, terms in parts.items()}
+
+    def extract(self, values: Values) -> dict[GroupShape, int]:
+        """How many groups of each shape the solution lays (shapes with none left out)."""
+        counts = {shape: values(count) for shape, count in self.count.items()}
+        return {shape: count for shape, count in counts.items() if count}
+
+    def slots(self, values: Values) -> list[list[Slot]]:
+        """Every group of the solution, each place fillable by any piece showing its card."""
+        return [
+            [(card, Origin.ANY) for card in shape.cards]
+            for shape, count in sorted(self.extract(values).items())
+            for _ in range(count)
+        ]
+
+
+class MarkedGroups:
+    """500 rummy's groups: ``hand[shape]`` holds, per suit of the shape, its pieces from the hand.
+
+    ``pieces[card]`` counts the hand pieces of ``card`` in groups; a card no hand piece can show
+    (``hand_bounds``) has none.
+    """
+
+    def __init__(self, model: CpModel, groups: GroupShapes, hand_bounds: PieceBounds) -> None:
+        self.groups = groups
+        self.hand: dict[GroupShape, tuple[Expr, ...]] = {}
+        parts: dict[Card, list[Expr]] = {}
+        for shape, count in groups.count.items():
+            bound = groups.bound[shape]
+            marks: list[Expr] = []
+            for card in shape.cards:
+                most = min(bound, hand_bounds.most(card))
+                if not most:
+                    marks.append(0)
+                    continue
+                mark = model.new_int_var(0, most, f"gh_{shape.rank}_{card.suit}")
+                model.add(mark <= count)  # a group holds one piece of each of its cards
+                parts.setdefault(card, []).append(mark)
+                marks.append(mark)
+            model.add(sum(marks) >= count)
+            self.hand[shape] = tuple(marks)
+        self.pieces: dict[Card, Expr] = {card: sum(terms) for card, terms in parts.items()}
+
+    def slots(self, values: Values) -> list[list[Slot]]:
+        """Each shape's groups, each suit's hand pieces dealt to consecutive groups."""
+        melds: list[list[Slot]] = []
+        for shape, total in sorted(self.groups.extract(values).items()):
+            from_hand = [[False] * len(shape.suits) for _ in range(total)]
+            pointer = 0
+            for place, mark in enumerate(self.hand[shape]):
+                for _ in range(values(mark)):
+                    from_hand[pointer % total][place] = True
+                    pointer += 1
+            melds.extend(
+                [
+                    (card, Origin.HAND if hand else Origin.TABLE)
+                    for card, hand in zip(shape.cards, flags, strict=True)
+                ]
+                for flags in from_hand
+            )
+        return melds

@@ -1,0 +1,167 @@
+"""The piece supply: for every card, how many pieces can show it at the end of the turn.
+
+Those are the real copies on the table (they stay there), the copies the hand plays, and the jokers
+standing for the card. Every joker stands for exactly one card, and at least one piece is played.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from meldsat.cards import ALL_CARDS, Card, card_of
+from meldsat.engine.cpsat import CpModel, Expr, Values, cp_model
+from meldsat.engine.inventory import Inventory
+from meldsat.rules import RuleSet, rank_at
+
+
+def joker_candidates(
+    present: set[Card], declared: set[Card], joker_total: int, rules: RuleSet
+) -> set[Card]:
+    """The cards a joker can stand for in some legal meld of this position.
+
+    A meld holds at most ``joker_total`` jokers, so a joker in a group needs at least
+    ``group_min - joker_total`` real cards of its rank, and a joker in a run a window of ``run_min``
+    ranks around it with at least ``run_min - joker_total`` real cards. Table jokers may also keep
+    their cards. Pruning the rest keeps the model small.
+    """
+    if not joker_total:
+        return set()
+    if joker_total >= min(rules.group_min, rules.run_min):
+        return set(ALL_CARDS)  # jokers alone could make a meld anywhere
+    cards = set(declared)
+    for rank in range(1, 14):
+        row = [card_of(rank, suit) for suit in range(4)]
+        if sum(card in present for card in row) >= rules.group_min - joker_total:
+            cards.update(row)
+    positions = rules.sequence_positions
+    for suit in range(4):
+        for start in range(len(positions) - rules.run_min + 1):
+            window = [card_of(rank_at(p), suit) for p in positions[start : start + rules.run_min]]
+            if sum(card in present for card in window) >= rules.run_min - joker_total:
+                cards.update(window)
+    return cards
+
+
+@dataclass(frozen=True)
+class PieceBounds:
+    """How many pieces can show each card: its real copies, plus ``jokers`` for the cards a joker
+    may stand for (``joker_cards``). The meld parts size their variables by these bounds."""
+
+    real: Counter[Card]
+    jokers: int = 0
+    joker_cards: frozenset[Card] = frozenset()
+    # Every card's bound, worked out once: the parts ask for them thousands of times a model.
+    _most: dict[Card, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        real, jokers, joker_cards = self.real, self.jokers, self.joker_cards
+        most = {card: real[card] + (jokers if card in joker_cards else 0) for card in ALL_CARDS}
+        object.__setattr__(self, "_most", most)
+
+    def most(self, card: Card) -> int:
+        """The most pieces that can show ``card``."""
+        return self._most[card]
+
+    def melds_of(self, cards: Sequence[Card]) -> int:
+        """The most melds that each hold one piece of every card of ``cards``.
+
+        Each meld takes a real copy of a card where one is left and a joker otherwise, and there
+        are only ``jokers`` jokers in all: a shape or run that needs more jokers than exist gets
+        no variable at all.
+        """
+        most = self._most
+        count = min([most[card] for card in cards])
+        if not self.jokers or not count:
+            return count
+        real = self.real
+        while count and sum([max(0, count - real[card]) for card in cards]) > self.jokers:
+            count -= 1
+        return count
+
+
+@dataclass(frozen=True)
+class SupplyValues:
+    """The supply's share of a solution: hand cards and jokers played, jokers by card shown."""
+
+    hand_played: Counter[Card]
+    hand_jokers_played: int
+    jokers_at: Counter[Card]
+
+
+class PieceSupply:
+    """Hand cards played (``hand_played``), hand jokers played and jokers by the card they show.
+
+    ``table_used`` is false when the table stays as it is (initial meld, gin): then the supply is
+    the hand alone. ``bounds`` says how many pieces can show each card, ``hand_bounds`` and
+    ``table_bounds`` how many of them come from the hand and from the table. ``play_all``
+    requires the whole hand to be played.
+    """
+
+    def __init__(
+        self,
+        model: CpModel,
+        inventory: Inventory,
+        rules: RuleSet,
+        *,
+        table_used: bool = True,
+        play_all: bool = False,
+    ) -> None:
+        self.table_real: Counter[Card] = inventory.table_real if table_used else Counter()
+        self.table_jokers: Counter[Card] = inventory.table_jokers if table_used else Counter()
+        self.hand_played: dict[Card, cp_model.IntVar] = {
+            card: model.new_int_var(count if play_all else 0, count, f"h_{card}")
+            for card, count in sorted(inventory.hand_real.items())
+        }
+        hand_jokers = inventory.hand_jokers
+        self.hand_jokers: Expr = (
+            model.new_int_var(hand_jokers if play_all else 0, hand_jokers, "hj")
+            if hand_jokers
+            else 0
+        )
+        self.played_count: Expr = sum(self.hand_played.values()) + self.hand_jokers
+        model.add(self.played_count >= 1)
+        self.joker_total = self.table_jokers.total() + hand_jokers
+        present = {card for card, count in (self.table_real + inventory.hand_real).items() if count}
+        candidates = joker_candidates(present, set(self.table_jokers), self.joker_total, rules)
+        self._hand_real = inventory.hand_real
+        self._joker_cards = frozenset(candidates)
+        self.bounds = PieceBounds(
+            self.table_real + inventory.hand_real, self.joker_total, self._joker_cards
+        )
+        self.jokers_at: dict[Card, Expr] = {
+            card: model.new_int_var(0, self.joker_total, f"j_{card}") if card in candidates else 0
+            for card in ALL_CARDS
+        }
+        if self.joker_total:
+            model.add(sum(self.jokers_at.values()) == self.table_jokers.total() + self.hand_jokers)
+
+    # Only 500 rummy's parts tell pieces by origin: these are worked out when first asked for.
+    @functools.cached_property
+    def hand_bounds(self) -> PieceBounds:
+        """How many pieces showing each card can come from the hand."""
+        jokers = self.joker_total - self.table_jokers.total()
+        return PieceBounds(self._hand_real, jokers, self._joker_cards)
+
+    @functools.cached_property
+    def table_bounds(self) -> PieceBounds:
+        """How many pieces showing each card can come from the table."""
+        return PieceBounds(self.table_real, self.table_jokers.total(), self._joker_cards)
+
+    def real_at_end(self, card: Card) -> Expr:
+        """Real copies of ``card`` on the table after the turn: the table's and those played."""
+        return self.table_real[card] + self.hand_played.get(card, 0)
+
+    def shown(self, card: Card) -> Expr:
+        """Every piece showing ``card`` after the turn: real copies and jokers standing for it."""
+        return self.real_at_end(card) + self.jokers_at[card]
+
+    def extract(self, values: Values) -> SupplyValues:
+        """What the solution plays from the hand and where the jokers stand."""
+        return SupplyValues(
+            hand_played=Counter({card: values(v) for card, v in self.hand_played.items()}),
+            hand_jokers_played=values(self.hand_jokers),
+            jokers_at=Counter({card: values(v) for card, v in self.jokers_at.items()}),
+        )
