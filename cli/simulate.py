@@ -82,15 +82,18 @@ def simulate_command(  # noqa: PLR0917 (one argument per command-line option)
     errors = Console(stderr=True)
     # A Ctrl-C waits until the game being written is whole: the log keeps every finished game.
     try:
-        with InterruptGuard() as guard, Progress(
-            TextColumn("games"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=errors,
-            transient=True,
-            disable=not errors.is_terminal,
-        ) as bar:
+        with (
+            InterruptGuard() as guard,
+            Progress(
+                TextColumn("games"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=errors,
+                transient=True,
+                disable=not errors.is_terminal,
+            ) as bar,
+        ):
             task = bar.add_task("games", total=games)
             result = simulate(
                 rules,

@@ -15,10 +15,10 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
+from meldsat.executor import ordered_map
 from meldsat.games.bots import SolverUse
 from meldsat.games.deck import seeded_rng
 from meldsat.games.engine import play_game
-from meldsat.executor import ordered_map
 from meldsat.games.log import Event, GameLog, dump_event
 from meldsat.games.registry import new_agent, new_game
 
