@@ -107,14 +107,15 @@ def _replayed(logs: list[str], settings: BatchSettings) -> Iterator[tuple[str, O
     total = ReplayReport()
     wrong: WrongTurnError | None = None
     for index, result in results:
-        if isinstance(result, MeldsatError):
-            raise result
         if result is None:  # the end of log ``index``
             yield logs[index], wrong or total
             total, wrong = ReplayReport(), None
         elif wrong is None:
+            # (A wrong turn is a MeldsatError too, but an answer, not a failure to read.)
             if isinstance(result, WrongTurnError):
                 wrong = result
+            elif isinstance(result, MeldsatError):
+                raise result
             else:
                 total.games += result.games
                 total.rounds += result.rounds
