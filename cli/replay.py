@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator
 from typing import Annotated
 
@@ -10,7 +9,7 @@ import typer
 
 from meldsat.cli.batchrun import BatchSettings, SchedulerOption, WorkersOption
 from meldsat.cli.inputs import MAX_LOG_BYTES, read_source
-from meldsat.cli.jsonout import SCHEMA_VERSION
+from meldsat.cli.jsonout import SCHEMA_VERSION, to_json
 from meldsat.errors import MeldsatError
 from meldsat.executor import ordered_map
 from meldsat.games.log import read_events
@@ -32,7 +31,7 @@ def replay_command(
     logs: Annotated[
         list[str], typer.Argument(help="Game logs (JSONL) from meldsat simulate; - reads stdin.")
     ],
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object a log, one a line.")] = False,
     workers: WorkersOption = None,
     scheduler: SchedulerOption = None,
 ) -> int:
@@ -50,7 +49,7 @@ def _print_outcome(log: str, outcome: Outcome, as_json: bool, prefix: str) -> in
         error = outcome
         if as_json:
             print(
-                json.dumps(
+                to_json(
                     {
                         "schema_version": SCHEMA_VERSION,
                         "confirmed": False,
@@ -68,7 +67,7 @@ def _print_outcome(log: str, outcome: Outcome, as_json: bool, prefix: str) -> in
         raise MeldsatError(f"'{log}' holds no game")
     if as_json:
         print(
-            json.dumps(
+            to_json(
                 {
                     "schema_version": SCHEMA_VERSION,
                     "confirmed": True,
