@@ -31,7 +31,9 @@ def replay_command(
     logs: Annotated[
         list[str], typer.Argument(help="Game logs (JSONL) from meldsat simulate; - reads stdin.")
     ],
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object a log, one a line.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="One JSON object a log, one a line.")
+    ] = False,
     workers: WorkersOption = None,
     scheduler: SchedulerOption = None,
 ) -> int:
