@@ -13,6 +13,7 @@ from typing import Annotated, Any, Protocol
 
 import typer
 
+from meldsat.cli.batchrun import BatchSettings, SchedulerOption, WorkersOption
 from meldsat.cli.inputs import read_source
 from meldsat.errors import MeldsatError
 from meldsat.notation import format_table, parse_table
@@ -58,6 +59,8 @@ def generate_command(
         "medium"
     ),
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed: same seed, same puzzles.")] = 1,
+    workers: WorkersOption = None,
+    scheduler: SchedulerOption = None,
     rules: Annotated[str, typer.Option("--rules", "-r", help="manipulation or rummikub.")] = (
         "manipulation"
     ),
@@ -76,7 +79,11 @@ def generate_command(
         raise MeldsatError(f"puzzles use the rules manipulation or rummikub, not '{rules}'")
     rule_set = get_rules(rules, players)
     progress = _progress_bar(count) if sys.stderr.isatty() else None
-    puzzles = generate_puzzles(rule_set, level, count, seed, progress=progress)
+    # Puzzle i depends only on (seed, i): any workers, or none, give the same bytes.
+    processes, address = BatchSettings(workers, scheduler).where()
+    puzzles = generate_puzzles(
+        rule_set, level, count, seed, progress=progress, workers=processes, scheduler=address
+    )
     if progress is not None:
         sys.stderr.write("\n")
     _emit(render_puzzles(puzzles, output_format), output)

@@ -9,6 +9,8 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from meldsat.cli.batchrun import BatchSettings, SchedulerOption, WorkersOption
+from meldsat.cli.interrupts import InterruptGuard
 from meldsat.cli.jsonout import SCHEMA_VERSION
 from meldsat.cli.render import console
 from meldsat.errors import MeldsatError
@@ -69,22 +71,29 @@ def simulate_command(  # noqa: PLR0917 (one argument per command-line option)
     ] = None,
     time_limit: HintTimeOption = DEFAULT_TIME_LIMIT,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
+    workers: WorkersOption = None,
+    scheduler: SchedulerOption = None,
 ) -> int:
     """Play whole games between bots and print each seat's results."""
     seats = bot_seats(bots, players, rules)
     new_game(rules, len(seats))  # an unplayable rule set or player count fails before any game
+    processes, address = BatchSettings(workers, scheduler).where()
     sink: GameLog = JsonlLog(log) if log else NullLog()
     errors = Console(stderr=True)
+    # A Ctrl-C waits until the game being written is whole: the log keeps every finished game.
     try:
-        with Progress(
-            TextColumn("games"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=errors,
-            transient=True,
-            disable=not errors.is_terminal,
-        ) as bar:
+        with (
+            InterruptGuard() as guard,
+            Progress(
+                TextColumn("games"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=errors,
+                transient=True,
+                disable=not errors.is_terminal,
+            ) as bar,
+        ):
             task = bar.add_task("games", total=games)
             result = simulate(
                 rules,
@@ -94,6 +103,9 @@ def simulate_command(  # noqa: PLR0917 (one argument per command-line option)
                 sink,
                 time_limit=time_limit,
                 progress=lambda done: bar.update(task, completed=done),
+                workers=processes,
+                scheduler=address,
+                guard=guard.deferred,
             )
     finally:
         if isinstance(sink, JsonlLog):

@@ -8,7 +8,7 @@ or broken rule is reported with its line, game, round and turn.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +35,11 @@ class WrongTurnError(MeldsatError):
         super().__init__(f"line {line}: {where}: {message}")
         self.line = line
         self.where = where
+        self.reason = message
+
+    def __reduce__(self) -> tuple[type[WrongTurnError], tuple[int, str, str]]:
+        # Rebuilt from its three parts when it comes back from a worker process.
+        return (WrongTurnError, (self.line, self.where, self.reason))
 
 
 @dataclass
@@ -102,6 +107,46 @@ def replay_events(events: Iterable[tuple[int, Event]]) -> ReplayReport:
             raise WrongTurnError(line, _where(event, current), f"unreadable: {error}") from None
     if current is not None:
         report.incomplete_game = current.number
+    return report
+
+
+Numbered = tuple[int, Event]
+
+
+@dataclass(frozen=True)
+class GamePiece:
+    """One game's events (with their line numbers) and the event that follows them, if any.
+
+    The events before a log's first ``game`` event, if any, make a piece of their own.
+    """
+
+    events: list[Numbered]
+    next_game: Numbered | None
+
+
+def split_games(events: Iterable[Numbered]) -> Iterator[GamePiece]:
+    """The log cut before every ``game`` event: pieces that can be replayed each on its own."""
+    piece: list[Numbered] = []
+    for numbered in events:
+        if numbered[1]["event"] == "game" and piece:
+            yield GamePiece(piece, numbered)
+            piece = []
+        piece.append(numbered)
+    if piece:
+        yield GamePiece(piece, None)
+
+
+def replay_piece(piece: GamePiece) -> ReplayReport:
+    """Replay one piece exactly as :func:`replay_events` replays it inside the whole log.
+
+    The following ``game`` event goes in too, so that a game without its ``game_end`` (or a bad
+    ``game`` event) is refused at the same line with the same words; the game it starts is left
+    to the next piece. The report of a whole log is the sum of its pieces' reports, in order.
+    """
+    if piece.next_game is None:
+        return replay_events(piece.events)
+    report = replay_events([*piece.events, piece.next_game])
+    report.incomplete_game = None
     return report
 
 

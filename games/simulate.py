@@ -1,21 +1,25 @@
 """Simulation: many seeded games between bots, and the statistics per seat.
 
 Game ``i`` (from 1) of a run with seed ``S`` is played with seed ``S`` and number ``i``, so every
-game of a run can be replayed alone, and the same command gives the same games. A tie for the
-most points shares the win: each of ``k`` tied winners counts ``1/k`` of a game won.
+game of a run can be replayed alone, and the same command gives the same games, whichever worker
+plays each one. A tie for the most points shares the win: each of ``k`` tied winners counts ``1/k``
+of a game won.
 """
 
 from __future__ import annotations
 
+import json
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
+from meldsat.executor import ordered_map
 from meldsat.games.bots import SolverUse
 from meldsat.games.deck import seeded_rng
 from meldsat.games.engine import play_game
-from meldsat.games.log import Event, GameLog
+from meldsat.games.log import Event, GameLog, dump_event
 from meldsat.games.registry import new_agent, new_game
 
 Z_95 = 1.959963984540054  # the two-sided 95 % normal quantile
@@ -147,21 +151,80 @@ def simulate(
     time_limit: float,
     options: dict[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    guard: Callable[[], AbstractContextManager[object]] = nullcontext,
 ) -> SimulationResult:
-    """Play ``games`` games of ``rules`` between ``bots`` (one a seat), logging every event."""
+    """Play ``games`` games of ``rules`` between ``bots`` (one a seat), logging every event.
+
+    By default the games are played here, one after the other; with ``workers`` (local processes)
+    or ``scheduler`` (a Dask cluster) they are spread over workers by :mod:`meldsat.executor`.
+    Either way each game's events reach ``log`` whole and in game order (inside ``guard()``, which
+    can hold a Ctrl-C until the game is written), so the log and the result are the same bytes.
+    """
     result = SimulationResult(rules, len(bots), games, seed, [SeatStats(bot) for bot in bots])
     counting = _StatsLog(log, result)
-    for number in range(1, games + 1):
-        game = new_game(rules, len(bots), options)
-        agents = [
-            new_agent(rules, name, seeded_rng(seed, number, "bot", seat), time_limit)
-            for seat, name in enumerate(bots)
-        ]
-        play_game(game, agents, list(bots), seed=seed, number=number, log=counting)
-        for agent in agents:
-            use = getattr(agent, "solver", None)
-            if isinstance(use, SolverUse):
-                result.solver.add(use)
+    jobs = (
+        GameJob(rules, tuple(bots), seed, number, time_limit, options)
+        for number in range(1, games + 1)
+    )
+    if workers is None and scheduler is None:
+        played: Iterable[PlayedGame] = map(play_one_game, jobs)
+    else:
+        played = ordered_map(play_one_game, jobs, workers=workers or 1, scheduler=scheduler)
+    for number, game in enumerate(played, start=1):
+        with guard():
+            for line in game.lines:
+                # The line as a file holds it, read back: the log writes it again byte for byte.
+                counting.write(json.loads(line))
+            result.solver.add(game.solver)
         if progress is not None:
             progress(number)
     return result
+
+
+@dataclass(frozen=True)
+class GameJob:
+    """One game of a run: all a worker needs to play it (it depends on nothing else)."""
+
+    rules: str
+    bots: tuple[str, ...]
+    seed: int
+    number: int
+    time_limit: float
+    options: dict[str, Any] | None
+
+
+@dataclass
+class PlayedGame:
+    """One game played: its log lines, and what its bots' hints cost."""
+
+    lines: list[str]
+    solver: SolverUse
+
+
+class _LineLog:
+    """Keeps each event as the line a log file would hold (so later changes cannot reach it)."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def write(self, event: Event) -> None:
+        self.lines.append(dump_event(event))
+
+
+def play_one_game(job: GameJob) -> PlayedGame:
+    """Play game ``job.number`` of the run with seed ``job.seed``: what a worker runs."""
+    game = new_game(job.rules, len(job.bots), job.options)
+    agents = [
+        new_agent(job.rules, name, seeded_rng(job.seed, job.number, "bot", seat), job.time_limit)
+        for seat, name in enumerate(job.bots)
+    ]
+    lines = _LineLog()
+    play_game(game, agents, list(job.bots), seed=job.seed, number=job.number, log=lines)
+    solver = SolverUse()
+    for agent in agents:
+        use = getattr(agent, "solver", None)
+        if isinstance(use, SolverUse):
+            solver.add(use)
+    return PlayedGame(lines.lines, solver)

@@ -16,7 +16,8 @@ leaves fragments that show where each card goes):
    the one below must fail).
 
 Everything random comes from ``random.Random`` seeded by the puzzle's seed and number, so the same
-arguments give the same puzzles.
+arguments give the same puzzles, and puzzle ``i`` is the same whether it is made alone, after the
+others, or by another worker process or Dask worker (``workers=`` / ``scheduler=``).
 """
 
 from __future__ import annotations
@@ -25,11 +26,12 @@ import itertools
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from meldsat.cards import Card, Joker, Piece, card_of
 from meldsat.errors import MeldsatError
+from meldsat.executor import ordered_map
 from meldsat.melds import is_legal_meld, meld_shapes
 from meldsat.notation import Meld, sort_pieces
 from meldsat.position import Position
@@ -87,16 +89,38 @@ def generate_puzzles(
     *,
     progress: Callable[[int], None] | None = None,
     stats: Stats | None = None,
+    workers: int | None = None,
+    scheduler: str | None = None,
 ) -> list[Puzzle]:
-    """``count`` puzzles of ``level``; puzzle ``i`` depends only on (rules, level, seed, i)."""
+    """``count`` puzzles of ``level``; puzzle ``i`` depends only on (rules, level, seed, i).
+
+    By default they are made here, one after the other; with ``workers`` (local processes) or
+    ``scheduler`` (a Dask cluster) they are spread over workers by :mod:`meldsat.executor`, with
+    the same result. ``stats`` can only be counted here.
+    """
     if level not in LEVELS:
         raise MeldsatError(f"unknown level '{level}' (choose from {', '.join(LEVELS)})")
+    if workers is None and scheduler is None:
+        made: Iterable[Puzzle] = (
+            generate_one(rules, level, seed, number, stats=stats) for number in range(count)
+        )
+    else:
+        if stats is not None:
+            raise ValueError("stats are counted only when the puzzles are made in this process")
+        jobs = ((rules, level, seed, number) for number in range(count))
+        made = ordered_map(generate_job, jobs, workers=workers or 1, scheduler=scheduler)
     found = []
-    for number in range(count):
-        found.append(generate_one(rules, level, seed, number, stats=stats))
+    for puzzle in made:
+        found.append(puzzle)
         if progress is not None:
-            progress(number + 1)
+            progress(len(found))
     return found
+
+
+def generate_job(job: tuple[RuleSet, str, int, int]) -> Puzzle:
+    """``generate_one`` on one (rules, level, seed, number): what a worker runs."""
+    rules, level, seed, number = job
+    return generate_one(rules, level, seed, number)
 
 
 def generate_one(

@@ -1,7 +1,7 @@
 """Run a function over many items, in input order, on local processes or a Dask cluster.
 
-Every batch-shaped command (``hint --jsonl``, puzzle generation, game simulation) uses this one
-layer. The whole interface is::
+Every batch-shaped command (``hint --jsonl``, ``puzzle generate``, ``simulate``, ``replay``) uses
+this one layer. The whole interface is::
 
     from meldsat.executor import ordered_map
 
