@@ -1,5 +1,6 @@
-"""The benchmarks' position makers: bucket positions have the stated sizes, and the worst-case
-hunter's steps (swap a hand card, move a joker, add a meld) keep positions legal."""
+"""The benchmarks' position makers and file formats: bucket positions have the stated sizes, the
+worst-case hunter's steps (swap a hand card, move a joker, add a meld) keep positions legal, and
+what one script writes the next reads back. No timing here."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from collections.abc import Iterable
 import pytest
 
 from benchmarks.bench_buckets import RACKS, TABLES, Bucket, bucket_position
-from benchmarks.hunt_worst import HUNTED, random_position, rules_for
+from benchmarks.bench_cold import import_times
+from benchmarks.hunt_worst import HUNTED, Timing, random_position, rules_for
 from benchmarks.mutations import (
     MUTATIONS,
     add_meld,
@@ -19,8 +21,10 @@ from benchmarks.mutations import (
     mutate,
     swap_hand_card,
 )
+from benchmarks.replay_worst import recorded
 from meldsat.cards import Card, Joker, Piece
 from meldsat.generate import Shape, build_position, fitting_cards, generate_position
+from meldsat.play import Objective
 from meldsat.position import Position
 from meldsat.rules import get_rules
 from meldsat.table import copy_problems, judge_table
@@ -190,3 +194,28 @@ def test_a_step_on_a_position_with_nothing_to_change_gives_none() -> None:
     assert swap_hand_card(full, random.Random(0)) is None
     assert add_meld(full, random.Random(0)) is None
     assert mutate(full, random.Random(0)) is not None  # the joker can still go to the table
+
+
+def test_the_replay_reads_back_the_times_the_hunter_writes() -> None:
+    timing = Timing({Objective.CARDS: 0.2137, Objective.POINTS: 0.0644})
+    assert recorded(timing.comment("rummy500-killer")) == (
+        "rummy500-killer",
+        {Objective.CARDS: 0.2137, Objective.POINTS: 0.0644},
+    )
+    assert recorded("a comment of another kind") is None
+
+
+def test_import_times_sum_each_package_once() -> None:
+    stderr = "\n".join(
+        [
+            "import time: self [us] | cumulative | imported package",
+            "import time:       200 |        200 |     numpy.core",
+            "import time:       100 |        300 |   numpy",
+            "import time:        50 |        350 | meldsat.engine.cpsat",
+            "import time:        10 |         10 | re",
+        ]
+    )
+    found = import_times(stderr)
+    assert found.by_package == Counter({"numpy": 300, "meldsat": 50, "re": 10})
+    assert found.total == 360
+    assert found.meldsat == {"meldsat.engine.cpsat": 350}
