@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any
 
 import typer
@@ -17,7 +16,7 @@ from meldsat.cli.gininputs import (
     gin_cards,
     gin_rules,
 )
-from meldsat.cli.jsonout import json_header, piece_texts
+from meldsat.cli.jsonout import json_header, piece_texts, to_json
 from meldsat.cli.render import card_text, console, print_line, render_meld, render_table
 from meldsat.gin.deadwood import Arrangement, HandAnalysis, analyse_hand
 from meldsat.gin.draw import DrawAdvice, draw_advice
@@ -55,7 +54,7 @@ def deadwood_command(
     elif seen is not None:
         raise typer.BadParameter("--seen needs --upcard and a 10-card hand", param_hint="--seen")
     if json_output:
-        print(json.dumps(deadwood_json(rule_set, analysis, advice)))
+        print(to_json(deadwood_json(rule_set, analysis, advice)))
     else:
         _print_human(rule_set, analysis, advice)
     return 0

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any
 
 import typer
@@ -17,7 +16,7 @@ from meldsat.cli.gininputs import (
     gin_cards,
     gin_rules,
 )
-from meldsat.cli.jsonout import json_header, piece_texts
+from meldsat.cli.jsonout import json_header, piece_texts, to_json
 from meldsat.cli.render import console, print_line, render_meld, render_table
 from meldsat.gin.layoff import KnockResult, settle_knock
 from meldsat.gin.scoring import HandScore
@@ -53,7 +52,7 @@ def layoff_command(
         rule_set, knocker_melds, deadwood_cards, gin_cards(hand, "--hand"), first_upcard=first
     )
     if json_output:
-        print(json.dumps(layoff_json(rule_set, result)))
+        print(to_json(layoff_json(rule_set, result)))
     else:
         _print_human(rule_set, result)
     return 0

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-import json
 import os
 import sys
 import tempfile
@@ -14,6 +13,7 @@ from typing import Annotated, Any, Protocol
 import typer
 
 from meldsat.cli.inputs import read_source
+from meldsat.cli.jsonout import SCHEMA_VERSION, to_json
 from meldsat.errors import MeldsatError
 from meldsat.notation import format_table, parse_table
 from meldsat.puzzles.puzzle import LEVELS, Puzzle, puzzles_json, puzzles_text, read_puzzles
@@ -86,7 +86,7 @@ def generate_command(
 def render_puzzles(puzzles: list[Puzzle], output_format: Format) -> str:
     """The puzzles in the chosen format, ending with a new line."""
     if output_format is Format.JSON:
-        return json.dumps(puzzles_json(puzzles)) + "\n"
+        return to_json(puzzles_json(puzzles)) + "\n"
     if output_format is Format.HTML:
         from meldsat.puzzles.sheet import render_sheet
 
@@ -168,7 +168,8 @@ class _Report(Protocol):
 def _print_reports(reports: Sequence[_Report], output_format: ReportFormat) -> int:
     """Print every report (one JSON object, or text per puzzle); the worst exit code."""
     if output_format is ReportFormat.JSON:
-        print(json.dumps({"schema_version": 1, "results": [r.to_json() for r in reports]}))
+        results = [report.to_json() for report in reports]
+        print(to_json({"schema_version": SCHEMA_VERSION, "results": results}))
     else:
         for number, report in enumerate(reports, start=1):
             sys.stdout.write(report.text(number))
@@ -195,8 +196,8 @@ def check_command(
     final = parse_table(answer, puzzle.rules.notation)
     problems = answer_problems(puzzle, final)
     if output_format is ReportFormat.JSON:
-        result = {"schema_version": 1, "solution": not problems, "reasons": problems}
-        print(json.dumps(result))
+        result = {"schema_version": SCHEMA_VERSION, "solution": not problems, "reasons": problems}
+        print(to_json(result))
     else:
         print("a solution" if not problems else f"not a solution ({len(problems)} reasons)")
         for problem in problems:

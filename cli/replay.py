@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 import typer
 
 from meldsat.cli.inputs import MAX_LOG_BYTES, read_source
-from meldsat.cli.jsonout import SCHEMA_VERSION
+from meldsat.cli.jsonout import SCHEMA_VERSION, to_json
 from meldsat.errors import MeldsatError
 from meldsat.games.log import read_events
 from meldsat.games.replay import WrongTurnError, replay_events
@@ -27,13 +26,13 @@ def replay_command(
     except WrongTurnError as error:
         if as_json:
             print(
-                json.dumps(
+                to_json(
                     {
                         "schema_version": SCHEMA_VERSION,
                         "confirmed": False,
                         "line": error.line,
                         "where": error.where,
-                        "error": str(error),
+                        "reason": str(error),
                     }
                 )
             )
@@ -44,7 +43,7 @@ def replay_command(
         raise MeldsatError(f"'{log}' holds no game")
     if as_json:
         print(
-            json.dumps(
+            to_json(
                 {
                     "schema_version": SCHEMA_VERSION,
                     "confirmed": True,

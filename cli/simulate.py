@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from meldsat.cli.jsonout import SCHEMA_VERSION
+from meldsat.cli.jsonout import SCHEMA_VERSION, to_json
 from meldsat.cli.render import console
 from meldsat.errors import MeldsatError
 from meldsat.games.bots import BOT_NAMES, DEFAULT_TIME_LIMIT
@@ -99,7 +98,7 @@ def simulate_command(  # noqa: PLR0917 (one argument per command-line option)
         if isinstance(sink, JsonlLog):
             sink.close()
     if as_json:
-        print(json.dumps({"schema_version": SCHEMA_VERSION, **result.to_json()}))
+        print(to_json({"schema_version": SCHEMA_VERSION, **result.to_json()}))
     else:
         print_result(result)
     return 0
