@@ -134,8 +134,7 @@ def _wants_json(args: list[str]) -> bool:
     if "--json" in args or "--format=json" in args or "-fjson" in args:
         return True
     return any(
-        word in ("--format", "-f") and value == "json"
-        for word, value in itertools.pairwise(args)
+        word in ("--format", "-f") and value == "json" for word, value in itertools.pairwise(args)
     )
 
 

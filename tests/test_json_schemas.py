@@ -198,9 +198,7 @@ def test_score_sheets_match_their_schema(run_cli: CliRunner, rules: str, example
     assert_matches("score", answer)
 
 
-def test_simulate_and_replay_output_match_their_schemas(
-    run_cli: CliRunner, tmp_path: Path
-) -> None:
+def test_simulate_and_replay_output_match_their_schemas(run_cli: CliRunner, tmp_path: Path) -> None:
     log = tmp_path / "game.jsonl"
     simulated = run_cli("simulate", "--rules", "gin", "--games", "1", "--log", str(log), "--json")
     (answer,) = answers(simulated.out)
