@@ -15,7 +15,7 @@ import typer
 from meldsat.cli.inputs import read_source
 from meldsat.cli.jsonout import SCHEMA_VERSION, to_json
 from meldsat.errors import MeldsatError
-from meldsat.notation import format_table, parse_table
+from meldsat.notation import Meld, format_table, parse_table
 from meldsat.puzzles.puzzle import LEVELS, Puzzle, puzzles_json, puzzles_text, read_puzzles
 from meldsat.rules import get_rules
 
@@ -168,12 +168,34 @@ class _Report(Protocol):
 def _print_reports(reports: Sequence[_Report], output_format: ReportFormat) -> int:
     """Print every report (one JSON object, or text per puzzle); the worst exit code."""
     if output_format is ReportFormat.JSON:
-        results = [report.to_json() for report in reports]
-        print(to_json({"schema_version": SCHEMA_VERSION, "results": results}))
+        print(to_json(reports_json(reports)))
     else:
         for number, report in enumerate(reports, start=1):
             sys.stdout.write(report.text(number))
     return max(report.exit_code for report in reports)
+
+
+def reports_json(reports: Sequence[_Report]) -> dict[str, Any]:
+    """The JSON answer of ``solve`` and ``grade``: ``{"schema_version", "results": [...]}``."""
+    return {"schema_version": SCHEMA_VERSION, "results": [report.to_json() for report in reports]}
+
+
+def answer_problems_of(
+    puzzle: Puzzle, answer: str, time_limit: float
+) -> tuple[Puzzle, list[Meld], list[str]]:
+    """The puzzle with its solution (when unique), the answer's table, and every reason the answer
+    is not the solution (none: it is)."""
+    from meldsat.puzzles.report import solved_copy
+    from meldsat.puzzles.verify import answer_problems
+
+    solved = solved_copy(puzzle, time_limit)
+    final = parse_table(answer, puzzle.rules.notation)
+    return solved, final, answer_problems(solved, final)
+
+
+def check_json(problems: list[str]) -> dict[str, Any]:
+    """The JSON answer of ``check``: is it a solution, and every reason it is not."""
+    return {"schema_version": SCHEMA_VERSION, "solution": not problems, "reasons": problems}
 
 
 @app.command("check")
@@ -186,18 +208,12 @@ def check_command(
     time_limit: TimeLimitOption = 30.0,
 ) -> int:
     """Is ANSWER a solution of the puzzle? If not, every reason."""
-    from meldsat.puzzles.report import solved_copy
-    from meldsat.puzzles.verify import answer_problems
-
     puzzles = read_puzzles(read_source(source))
     if number > len(puzzles):
         raise MeldsatError(f"no puzzle number '{number}': the file holds {len(puzzles)}")
-    puzzle = solved_copy(puzzles[number - 1], time_limit)
-    final = parse_table(answer, puzzle.rules.notation)
-    problems = answer_problems(puzzle, final)
+    puzzle, final, problems = answer_problems_of(puzzles[number - 1], answer, time_limit)
     if output_format is ReportFormat.JSON:
-        result = {"schema_version": SCHEMA_VERSION, "solution": not problems, "reasons": problems}
-        print(to_json(result))
+        print(to_json(check_json(problems)))
     else:
         print("a solution" if not problems else f"not a solution ({len(problems)} reasons)")
         for problem in problems:

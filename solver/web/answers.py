@@ -122,3 +122,117 @@ def _seconds(value: Any) -> float:
     if value <= 0:
         raise NotationError(f"bad time_limit '{value}' (expected more than 0 seconds)")
     return float(value)
+
+
+# --- the gin and puzzle commands ------------------------------------------------------------------
+
+# Each gin request key and the command option it stands for (errors name the option).
+DEADWOOD_KEYS = ("rules", "hand", "upcard", "first_upcard", "seen")
+LAYOFF_KEYS = ("rules", "melds", "hand", "knocker_deadwood", "upcard", "first_upcard")
+
+
+def deadwood_answer(data: Mapping[str, Any], *, draw: bool = False) -> dict[str, Any]:
+    """The answer of ``meldsat deadwood --json``: ``hand`` (10 or 11 cards), ``upcard``, ..."""
+    from meldsat.cli.deadwood import analyse_options, deadwood_json
+
+    texts = _option_texts(data, DEADWOOD_KEYS, required=("hand",))
+    rule_set, analysis, advice = analyse_options(
+        texts.get("rules", "gin"),
+        texts["hand"],
+        texts.get("upcard"),
+        texts.get("first_upcard"),
+        texts.get("seen"),
+    )
+    return deadwood_json(rule_set, analysis, advice)
+
+
+def layoff_answer(data: Mapping[str, Any], *, draw: bool = False) -> dict[str, Any]:
+    """The answer of ``meldsat layoff --json``: the knocker's ``melds``, the defender's ``hand``."""
+    from meldsat.cli.layoff import layoff_json, settle_options
+
+    texts = _option_texts(data, LAYOFF_KEYS, required=("melds", "hand"))
+    rule_set, result = settle_options(
+        texts.get("rules", "gin"),
+        texts["melds"],
+        texts["hand"],
+        texts.get("knocker_deadwood"),
+        texts.get("upcard"),
+        texts.get("first_upcard"),
+    )
+    return layoff_json(rule_set, result)
+
+
+def puzzle_solve_answer(
+    data: Mapping[str, Any], time_cap: float, *, draw: bool = False
+) -> dict[str, Any]:
+    """The answer of ``meldsat puzzle solve --format json`` for one puzzle object."""
+    from meldsat.cli.puzzle import reports_json
+    from meldsat.puzzles.report import solve_reports
+
+    puzzle, time_limit = _puzzle_and_time(data, time_cap)
+    return reports_json(solve_reports([puzzle], time_limit))
+
+
+def puzzle_grade_answer(
+    data: Mapping[str, Any], time_cap: float, *, draw: bool = False
+) -> dict[str, Any]:
+    """The answer of ``meldsat puzzle grade --format json`` for one puzzle object."""
+    from meldsat.cli.puzzle import reports_json
+    from meldsat.puzzles.report import grade_reports
+
+    puzzle, time_limit = _puzzle_and_time(data, time_cap)
+    return reports_json(grade_reports([puzzle], time_limit))
+
+
+def puzzle_check_answer(
+    data: Mapping[str, Any], time_cap: float, *, draw: bool = False
+) -> dict[str, Any]:
+    """The answer of ``meldsat puzzle check --format json``: the puzzle's fields and ``answer``."""
+    from meldsat.cli.puzzle import answer_problems_of, check_json
+
+    fields = dict(data)
+    if "answer" not in fields:
+        raise NotationError("'answer' is missing: the final table to check")
+    answer = _table_text(fields.pop("answer"), "answer")
+    puzzle, time_limit = _puzzle_and_time(fields, time_cap)
+    _, _, problems = answer_problems_of(puzzle, answer, time_limit)
+    return check_json(problems)
+
+
+def _puzzle_and_time(data: Mapping[str, Any], time_cap: float) -> tuple[Any, float]:
+    """The puzzle of a request (its JSON object) and the seconds a solve may take."""
+    from meldsat.puzzles.puzzle import load_puzzle
+
+    fields = dict(data)
+    time_limit = min(_seconds(fields.pop("time_limit", time_cap)), time_cap)
+    return load_puzzle(fields), time_limit
+
+
+def _option_texts(
+    data: Mapping[str, Any], keys: tuple[str, ...], required: tuple[str, ...]
+) -> dict[str, str]:
+    """The request's values as the command's option texts; an unknown or missing key is refused."""
+    unknown = sorted(set(data) - set(keys))
+    if unknown:
+        raise NotationError(f"unknown key '{unknown[0]}' (expected {', '.join(keys)})")
+    texts = {key: _table_text(value, key) for key, value in data.items() if value is not None}
+    for key in required:
+        if key not in texts:
+            raise NotationError(f"'{key}' is missing")
+    if "rules" in texts and not isinstance(data["rules"], str):
+        raise NotationError("'rules' must be the name of a rule set")
+    return texts
+
+
+def _table_text(value: Any, key: str) -> str:
+    """Text as given; a list of cards, or a list of melds (lists of cards), written as text."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list):
+        if all(isinstance(item, str) for item in value):
+            return " ".join(value)
+        if all(
+            isinstance(meld, list) and all(isinstance(card, str) for card in meld) for meld in value
+        ):
+            return " | ".join(" ".join(meld) for meld in value)
+    raise NotationError(f"'{key}' must be text, a list of cards or a list of melds")

@@ -69,6 +69,11 @@ def create_app(limits: Limits | None = None) -> Starlette:
         Route("/api/validate", api.endpoint(answers.validate_answer), methods=["POST"]),
         Route("/api/check", api.endpoint(answers.check_answer), methods=["POST"]),
         Route("/api/hint", api.endpoint(api.hint), methods=["POST"]),
+        Route("/api/deadwood", api.endpoint(answers.deadwood_answer), methods=["POST"]),
+        Route("/api/layoff", api.endpoint(answers.layoff_answer), methods=["POST"]),
+        Route("/api/puzzle/solve", api.capped(answers.puzzle_solve_answer), methods=["POST"]),
+        Route("/api/puzzle/grade", api.capped(answers.puzzle_grade_answer), methods=["POST"]),
+        Route("/api/puzzle/check", api.capped(answers.puzzle_check_answer), methods=["POST"]),
         Route("/api/rules", api.rules, methods=["GET"]),
         Route("/api/rules/{name}", api.rule_set, methods=["GET"]),
         Route("/api/cards", api.cards, methods=["GET"]),
@@ -100,6 +105,10 @@ class _Api:
 
     def hint(self, data: dict[str, Any], *, draw: bool) -> dict[str, Any]:
         return answers.hint_answer(data, self.limits.time_limit, draw=draw)
+
+    def capped(self, answer: Answer) -> Callable[[Request], Awaitable[Response]]:
+        """A POST endpoint whose answer solves, its time capped by the server's limit."""
+        return self.endpoint(partial(answer, time_cap=self.limits.time_limit))
 
     def endpoint(self, answer: Answer) -> Callable[[Request], Awaitable[Response]]:
         """A POST endpoint: read the JSON body, answer it in a worker thread."""
