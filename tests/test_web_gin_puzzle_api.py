@@ -188,3 +188,10 @@ def test_the_gin_and_puzzle_endpoints_describe_the_command_line_keys(
         ).read_text(encoding="utf-8")
     )
     assert set(SCHEMAS[openapi_name]["required"]) == set(documented["required"])
+
+
+def test_rules_answers_are_the_rules_command_json(client: TestClient, run_cli: CliRunner) -> None:
+    assert client.get("/api/rules").json() == cli_answer(run_cli, "rules", "--json")
+    one = client.get("/api/rules/rummikub?players=2").json()
+    assert one == cli_answer(run_cli, "rules", "rummikub", "--players", "2", "--json")
+    assert_matches("rules", one)

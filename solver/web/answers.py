@@ -7,7 +7,6 @@ command's options under the names of its JSON keys. Nothing here knows about HTT
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections.abc import Mapping
 from typing import Any
@@ -15,12 +14,13 @@ from typing import Any
 from meldsat.cli.check import check_fields, check_json
 from meldsat.cli.hint import play_json
 from meldsat.cli.inputs import table_from_fields
-from meldsat.cli.jsonout import SCHEMA_VERSION, json_header
+from meldsat.cli.jsonout import SCHEMA_VERSION
+from meldsat.cli.rules import rule_set_json, rules_listing_json
 from meldsat.cli.validate import judge_with_copies, validate_json
 from meldsat.errors import NotationError
 from meldsat.play import Objective
 from meldsat.position import load_position
-from meldsat.rules import PRESETS, RuleSet, get_rules
+from meldsat.rules import PRESETS, get_rules
 from meldsat.web import drawing
 
 # The options of ``meldsat hint`` a request may carry besides the position.
@@ -67,34 +67,14 @@ def hint_answer(data: Mapping[str, Any], time_cap: float, *, draw: bool = False)
 
 def rules_answer() -> dict[str, Any]:
     """The rule sets and their player ranges (``meldsat rules --json``)."""
-    return {
-        "schema_version": SCHEMA_VERSION,
-        "rule_sets": [
-            {
-                "name": rule_set.name,
-                "notation": rule_set.notation.value,
-                "min_players": rule_set.min_players,
-                "max_players": rule_set.max_players,
-            }
-            for rule_set in PRESETS.values()
-        ],
-    }
+    return rules_listing_json()
 
 
 def rule_set_answer(name: str, players: str | None = None) -> dict[str, Any]:
     """One rule set's fields and values (``meldsat rules NAME [--players N] --json``)."""
     if players is not None and not players.isdigit():
         raise NotationError(f"bad player count '{players}' (expected a whole number)")
-    rule_set = get_rules(name, None if players is None else int(players))
-    return {**json_header(rule_set), "fields": rules_json(rule_set)}
-
-
-def rules_json(rule_set: RuleSet) -> dict[str, Any]:
-    """Every field of :class:`~meldsat.rules.RuleSet` as JSON values."""
-    fields = dataclasses.asdict(rule_set)
-    fields["notation"] = rule_set.notation.value
-    fields["rank_values"] = list(rule_set.rank_values)
-    return fields
+    return rule_set_json(get_rules(name, None if players is None else int(players)))
 
 
 def cards_answer(rules_name: str) -> dict[str, Any]:

@@ -195,13 +195,18 @@ SCHEMAS: dict[str, Any] = {
     ),
     "RuleSetAnswer": {
         "type": "object",
-        "required": [*_HEADER, "fields"],
+        "required": [*_HEADER, "fields", "house_rule_names"],
         "properties": {
             **_HEADER,
             "fields": {
                 "type": "object",
                 "description": "Every field of the rule set (docs/RULES.md names them).",
                 "required": ["name", "notation", "decks", "jokers", "players"],
+            },
+            "house_rule_names": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "The fields a house rule may change (--rule NAME=VALUE).",
             },
         },
     },
