@@ -23,11 +23,11 @@ import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from meldsat.cardart import CARD_CSS
-from meldsat.cli.jsonout import error_json
+from meldsat.cli.jsonout import error_json, to_json
 from meldsat.errors import MeldsatError
 from meldsat.web import answers
 from meldsat.web.limits import Limits
@@ -188,9 +188,8 @@ def _one_line(error: BaseException) -> str:
 
 
 def _json(status: int, content: dict[str, Any]) -> Response:
-    # ensure_ascii keeps the body plain ASCII whatever the suit symbols or the input hold.
-    body = json.dumps(content, ensure_ascii=True, allow_nan=False)
-    return Response(body, status_code=status, media_type="application/json")
+    # The commands' strict writer: plain ASCII whatever the suit symbols or the input hold.
+    return Response(to_json(content), status_code=status, media_type="application/json")
 
 
 async def _http_error(request: Request, error: Exception) -> Response:
@@ -225,4 +224,4 @@ async def _card_css(request: Request) -> Response:
 
 
 async def _openapi(request: Request) -> Response:
-    return JSONResponse(openapi_document())
+    return _json(200, openapi_document())
