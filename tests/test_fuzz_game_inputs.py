@@ -26,16 +26,13 @@ from tests.test_fuzz_inputs import (
     TEXT,
     assert_clean_run,
 )
+from tests.test_json_schemas import KNOCK_ARGS, PUZZLE
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SLOW_FUZZ = settings(
     max_examples=30,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
-)
-PUZZLE = (
-    "rules: manipulation\nplayers: 4\ntable: 7S 7D 7C | 9H 9D 9C | 8D 9D 10D\nhand: 6D 7D 9S\n"
-    "goal: all\n"
 )
 GIN_CARDS = st.lists(
     st.one_of(
@@ -57,14 +54,7 @@ OPTIONS = {
 }
 BASE_ARGS = {
     "deadwood": ["--hand", "4S 5S 6S 3C 4C 5C 3D 4D 5D KD", "--upcard", "6H"],
-    "layoff": [
-        "--melds",
-        "5H 6H 7H | 9S 9D 9C",
-        "--knocker-deadwood",
-        "2C 3D 4S AC",
-        "--hand",
-        "8H 9H 4C 4D KC QC JS 2S 3S 10D",
-    ],
+    "layoff": KNOCK_ARGS,
     "score": [str(EXAMPLES / "gin-hands.jsonl"), "--rules", "gin"],
     "simulate": ["--games", "1", "--rules", "gin", "--players", "2"],
     "puzzle solve": ["{puzzle}"],
