@@ -44,6 +44,7 @@ class ReportFormat(enum.StrEnum):
 
 SourceArgument = Annotated[str, typer.Argument(help="Puzzle file (text or JSON); - reads stdin.")]
 ReportOption = Annotated[ReportFormat, typer.Option("--format", "-f", help="text or json.")]
+JsonFlag = Annotated[bool, typer.Option("--json", help="The same as --format json.")]
 TimeLimitOption = Annotated[
     float,
     typer.Option("--time-limit", min=0.000001, help="Seconds per CP-SAT solve (then exit 3)."),
@@ -66,6 +67,7 @@ def generate_command(
         Format.TEXT
     ),
     output: Annotated[str | None, typer.Option("--output", "-o", help="Write to FILE.")] = None,
+    json_output: JsonFlag = False,
 ) -> int:
     """Generate puzzles of a level, each proven unique and graded at that level."""
     from meldsat.puzzles.generate import generate_puzzles
@@ -79,7 +81,7 @@ def generate_command(
     puzzles = generate_puzzles(rule_set, level, count, seed, progress=progress)
     if progress is not None:
         sys.stderr.write("\n")
-    _emit(render_puzzles(puzzles, output_format), output)
+    _emit(render_puzzles(puzzles, Format.JSON if json_output else output_format), output)
     return 0
 
 
@@ -130,13 +132,13 @@ def solve_command(
     *,
     output_format: ReportOption = ReportFormat.TEXT,
     time_limit: TimeLimitOption = 30.0,
+    json_output: JsonFlag = False,
 ) -> int:
     """Solve each puzzle: unique (with the solution and its steps), none, or several."""
     from meldsat.puzzles.report import solve_reports
 
-    return _print_reports(
-        solve_reports(read_puzzles(read_source(source)), time_limit), output_format
-    )
+    reports = solve_reports(read_puzzles(read_source(source)), time_limit)
+    return _print_reports(reports, ReportFormat.JSON if json_output else output_format)
 
 
 @app.command("grade")
@@ -145,13 +147,13 @@ def grade_command(
     *,
     output_format: ReportOption = ReportFormat.TEXT,
     time_limit: TimeLimitOption = 30.0,
+    json_output: JsonFlag = False,
 ) -> int:
     """Grade each puzzle and confirm (or not) the level and grade it states."""
     from meldsat.puzzles.report import grade_reports
 
-    return _print_reports(
-        grade_reports(read_puzzles(read_source(source)), time_limit), output_format
-    )
+    reports = grade_reports(read_puzzles(read_source(source)), time_limit)
+    return _print_reports(reports, ReportFormat.JSON if json_output else output_format)
 
 
 class _Report(Protocol):
@@ -206,13 +208,14 @@ def check_command(
     number: Annotated[int, typer.Option("--number", min=1, help="Which puzzle of the file.")] = 1,
     output_format: ReportOption = ReportFormat.TEXT,
     time_limit: TimeLimitOption = 30.0,
+    json_output: JsonFlag = False,
 ) -> int:
     """Is ANSWER a solution of the puzzle? If not, every reason."""
     puzzles = read_puzzles(read_source(source))
     if number > len(puzzles):
         raise MeldsatError(f"no puzzle number '{number}': the file holds {len(puzzles)}")
     puzzle, final, problems = answer_problems_of(puzzles[number - 1], answer, time_limit)
-    if output_format is ReportFormat.JSON:
+    if json_output or output_format is ReportFormat.JSON:
         print(to_json(check_json(problems)))
     else:
         print("a solution" if not problems else f"not a solution ({len(problems)} reasons)")

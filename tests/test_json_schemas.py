@@ -253,3 +253,19 @@ def test_puzzle_outputs_match_their_schemas(run_cli: CliRunner, tmp_path: Path) 
         assert checked.code == code
         (report,) = answers(checked.out)
         assert_matches("puzzle-check", report)
+
+
+def test_json_flag_of_the_puzzle_commands_is_format_json(
+    run_cli: CliRunner, tmp_path: Path
+) -> None:
+    path = tmp_path / "puzzle.txt"
+    path.write_text(PUZZLE)
+    for args in (
+        ("generate", "--level", "easy"),
+        ("solve", str(path)),
+        ("grade", str(path)),
+        ("check", str(path), "--answer", "7S 7D 7C | 9S 9H 9D 9C | 6D 7D 8D 9D 10D"),
+    ):
+        flagged = run_cli("puzzle", *args, "--json")
+        assert flagged.out == run_cli("puzzle", *args, "--format", "json").out
+        assert flagged.out.startswith('{"schema_version": 1')
