@@ -50,6 +50,7 @@ def bot_seats(bots: str, players: int | None, rules: str) -> list[str]:
         raise MeldsatError("--bots names no bot")
     if players is None:
         return names if len(names) > 1 else names * get_rules(rules).players
+    get_rules(rules, players)  # a count the rule set cannot seat fails before a list that size
     if len(names) == 1:
         return names * players
     if len(names) != players:

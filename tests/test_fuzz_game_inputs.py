@@ -243,3 +243,15 @@ def test_simulate_log_that_cannot_be_written_is_a_clean_error(run_cli: CliRunner
     result = run_cli(*args)
     assert_clean_run(result, json_output=True)
     assert result.code == 2
+
+
+@pytest.mark.parametrize("command", ["simulate", "play"])
+@pytest.mark.parametrize("players", ["9223372036854775808", "22337203685", "-3"])
+def test_a_player_count_too_large_to_seat_is_refused_before_seats_are_made(
+    run_cli: CliRunner, command: str, players: str
+) -> None:
+    result = run_cli(
+        command, "--players", players, "--games" if command == "simulate" else "--seed", "1"
+    )
+    assert_clean_run(result)
+    assert result.code == 2
