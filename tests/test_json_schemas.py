@@ -269,3 +269,15 @@ def test_json_flag_of_the_puzzle_commands_is_format_json(
         flagged = run_cli("puzzle", *args, "--json")
         assert flagged.out == run_cli("puzzle", *args, "--format", "json").out
         assert flagged.out.startswith('{"schema_version": 1')
+
+
+def test_every_command_that_answers_in_json_has_a_schema() -> None:
+    from meldsat.cli import puzzle
+    from meldsat.cli.main import app
+
+    # play talks to a person and serve runs the web API (its OpenAPI document names these schemas).
+    commands = {command.name for command in app.registered_commands} - {"play", "serve"}
+    commands |= {f"puzzle-{command.name}" for command in puzzle.app.registered_commands}
+    schemas = {path.name.removesuffix(".schema.json") for path in SCHEMA_DIR.glob("*.json")}
+    named = {"puzzle-generate": "puzzles"}
+    assert {named.get(command, command) for command in commands} <= schemas
