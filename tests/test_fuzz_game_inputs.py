@@ -255,3 +255,16 @@ def test_a_player_count_too_large_to_seat_is_refused_before_seats_are_made(
     )
     assert_clean_run(result)
     assert result.code == 2
+
+
+@pytest.mark.parametrize(("key", "value"), [("players", False), ("players", True), ("game", True)])
+def test_a_game_event_with_true_or_false_for_a_number_is_refused(
+    run_cli: CliRunner, monkeypatch: pytest.MonkeyPatch, key: str, value: bool
+) -> None:
+    events = [json.loads(line) for line in _game_log()]
+    events[0][key] = value
+    _stdin(monkeypatch, [json.dumps(event) for event in events])
+    result = run_cli("replay", "-", "--json")
+    assert_clean_run(result, json_output=True)
+    assert result.code == 1
+    assert json.loads(result.out)["confirmed"] is False

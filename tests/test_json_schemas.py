@@ -276,7 +276,7 @@ def test_every_command_that_answers_in_json_has_a_schema() -> None:
     from meldsat.cli.main import app
 
     # play talks to a person and serve runs the web API (its OpenAPI document names these schemas).
-    commands = {command.name for command in app.registered_commands} - {"play", "serve"}
+    commands = {str(command.name) for command in app.registered_commands} - {"play", "serve"}
     commands |= {f"puzzle-{command.name}" for command in puzzle.app.registered_commands}
     schemas = {path.name.removesuffix(".schema.json") for path in SCHEMA_DIR.glob("*.json")}
     named = {"puzzle-generate": "puzzles"}
