@@ -268,3 +268,14 @@ def test_a_game_event_with_true_or_false_for_a_number_is_refused(
     assert_clean_run(result, json_output=True)
     assert result.code == 1
     assert json.loads(result.out)["confirmed"] is False
+
+
+@pytest.mark.parametrize("hand", ["", "hand: \n", "hand:\n"])
+def test_a_puzzle_without_a_hand_is_refused(run_cli: CliRunner, tmp_path: Path, hand: str) -> None:
+    path = tmp_path / "puzzle.txt"
+    path.write_text(PUZZLE.replace("hand: 6D 7D 9S\n", hand))
+    for command in ("solve", "grade"):
+        result = run_cli("puzzle", command, str(path), "--json")
+        assert_clean_run(result, json_output=True)
+        assert result.code == 2
+        assert "hand" in json.loads(result.out)["error"]["message"]
