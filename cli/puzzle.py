@@ -196,8 +196,14 @@ def answer_problems_of(
 
 
 def check_json(problems: list[str]) -> dict[str, Any]:
-    """The JSON answer of ``check``: is it a solution, and every reason it is not."""
-    return {"schema_version": SCHEMA_VERSION, "solution": not problems, "reasons": problems}
+    """The JSON answer of ``check``: is it a solution, and every reason it is not, each
+    ``{"code", "message"}`` as in ``meldsat check``."""
+    reasons = []
+    for problem in problems:
+        # Every problem is written "code: message" (puzzles/verify.py); codes are one word in JSON.
+        code, _, message = problem.partition(": ")
+        reasons.append({"code": code.replace(" ", "_"), "message": message})
+    return {"schema_version": SCHEMA_VERSION, "solution": not problems, "reasons": reasons}
 
 
 @app.command("check")

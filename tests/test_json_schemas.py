@@ -253,6 +253,8 @@ def test_puzzle_outputs_match_their_schemas(run_cli: CliRunner, tmp_path: Path) 
         assert checked.code == code
         (report,) = answers(checked.out)
         assert_matches("puzzle-check", report)
+        # The reasons are check's {code, message} objects, with the goal's own code.
+        assert ("goal" in [reason["code"] for reason in report["reasons"]]) is (code == 1)
 
 
 def test_json_flag_of_the_puzzle_commands_is_format_json(

@@ -283,7 +283,20 @@ SCHEMAS: dict[str, Any] = {
     "PuzzleCheckAnswer": _versioned(
         {
             "solution": {"type": "boolean"},
-            "reasons": {"type": "array", "items": {"type": "string"}},
+            "reasons": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["code", "message"],
+                    "properties": {
+                        "code": {
+                            "type": "string",
+                            "enum": [*REASON_CODES, "goal", "not_the_solution"],
+                        },
+                        "message": {"type": "string"},
+                    },
+                },
+            },
         }
     ),
     "Error": _versioned(
