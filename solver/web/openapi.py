@@ -45,14 +45,12 @@ _HOUSE_RULES = {
 }
 
 
-def _answer(required: dict[str, Any], optional: dict[str, Any] | None = None) -> dict[str, Any]:
-    properties = {
-        **_HEADER,
-        **required,
-        **(optional or {}),
-        "house_rules": _HOUSE_RULES,
-        "drawing": {"type": "object", "description": _DRAWING},
-    }
+def _answer(
+    required: dict[str, Any], optional: dict[str, Any] | None = None, *, drawn: bool = True
+) -> dict[str, Any]:
+    properties = {**_HEADER, **required, **(optional or {}), "house_rules": _HOUSE_RULES}
+    if drawn:  # the endpoints that take ?draw=1
+        properties["drawing"] = {"type": "object", "description": _DRAWING}
     return {
         "type": "object",
         "required": [*_HEADER, *required],
@@ -263,6 +261,7 @@ SCHEMAS: dict[str, Any] = {
             "big_gin": {"type": "boolean"},
         },
         {"draw": {"type": "object", "description": "With an upcard and 10 cards: the advice."}},
+        drawn=False,
     ),
     "LayoffAnswer": _answer(
         {
@@ -272,7 +271,8 @@ SCHEMAS: dict[str, Any] = {
             "knocker_deadwood": {"type": "integer"},
             "knocker_deadwood_cards": _CARDS,
             "score": {"type": "object", "required": ["kind", "winner", "points", "doubled"]},
-        }
+        },
+        drawn=False,
     ),
     "PuzzleSolveAnswer": _versioned(
         {"results": _results("verdict", "solution", "other_solution", "moves", "steps")}
