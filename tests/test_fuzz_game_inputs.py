@@ -30,7 +30,7 @@ from tests.test_json_schemas import KNOCK_ARGS, PUZZLE
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SLOW_FUZZ = settings(
-    max_examples=30,
+    max_examples=50,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
