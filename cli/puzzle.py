@@ -14,7 +14,7 @@ import typer
 
 from meldsat.cli.inputs import read_source
 from meldsat.cli.jsonout import SCHEMA_VERSION, to_json
-from meldsat.errors import MeldsatError
+from meldsat.errors import MeldsatError, quote
 from meldsat.notation import Meld, format_table, parse_table
 from meldsat.puzzles.puzzle import LEVELS, Puzzle, puzzles_json, puzzles_text, read_puzzles
 from meldsat.rules import get_rules
@@ -124,6 +124,8 @@ def _emit(text: str, output: str | None) -> None:
         os.replace(temporary, target)
     except OSError as error:
         raise MeldsatError(f"cannot write '{output}': {error.strerror or error}") from None
+    except ValueError:  # a NUL byte in the name, which no file name can hold
+        raise MeldsatError(f"cannot write {quote(output)}: not a possible file name") from None
 
 
 @app.command("solve")

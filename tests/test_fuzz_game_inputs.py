@@ -279,3 +279,23 @@ def test_a_puzzle_without_a_hand_is_refused(run_cli: CliRunner, tmp_path: Path, 
         assert_clean_run(result, json_output=True)
         assert result.code == 2
         assert "hand" in json.loads(result.out)["error"]["message"]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("score", "a\x00b"),
+        ("replay", "a\x00b"),
+        ("puzzle", "solve", "a\x00b"),
+        ("simulate", "--games", "1", "--rules", "gin", "--log", "a\x00b"),
+        ("puzzle", "generate", "--level", "easy", "--output", "a\x00b"),
+        ("hint", "--jsonl", "\x00"),
+    ],
+)
+def test_a_file_name_with_a_nul_byte_is_a_clean_error(
+    run_cli: CliRunner, args: tuple[str, ...]
+) -> None:
+    result = run_cli(*args, "--json")
+    assert_clean_run(result, json_output=True)
+    assert result.code == 2
+    assert "not a possible file name" in result.err
