@@ -80,6 +80,19 @@ _PUZZLE_PROPERTIES: dict[str, Any] = {
 }
 
 
+def _reasons(*codes: str) -> dict[str, Any]:
+    """A list of ``{code, message}`` objects, each code one of these."""
+    item = {
+        "type": "object",
+        "required": ["code", "message"],
+        "properties": {
+            "code": {"type": "string", "enum": list(codes)},
+            "message": {"type": "string"},
+        },
+    }
+    return {"type": "array", "items": item}
+
+
 def _results(*required: str) -> dict[str, Any]:
     """A list of one report a puzzle, each with these keys."""
     return {"type": "array", "items": {"type": "object", "required": list(required)}}
@@ -132,17 +145,7 @@ SCHEMAS: dict[str, Any] = {
         {
             "legal": {"type": "boolean"},
             "played": _CARDS,
-            "reasons": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "required": ["code", "message"],
-                    "properties": {
-                        "code": {"type": "string", "enum": list(REASON_CODES)},
-                        "message": {"type": "string"},
-                    },
-                },
-            },
+            "reasons": _reasons(*REASON_CODES),
             "table": _MELDS,
         }
     ),
@@ -283,20 +286,7 @@ SCHEMAS: dict[str, Any] = {
     "PuzzleCheckAnswer": _versioned(
         {
             "solution": {"type": "boolean"},
-            "reasons": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "required": ["code", "message"],
-                    "properties": {
-                        "code": {
-                            "type": "string",
-                            "enum": [*REASON_CODES, "goal", "not_the_solution"],
-                        },
-                        "message": {"type": "string"},
-                    },
-                },
-            },
+            "reasons": _reasons(*REASON_CODES, "goal", "not_the_solution"),
         }
     ),
     "Error": _versioned(
