@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
-from meldsat.errors import MeldsatError
+from meldsat.errors import MeldsatError, quote
 
 # Past this many bytes a line is not kept whole: its first MAX_LINE_BYTES + 1 bytes are passed on
 # (and refused as too long), the rest is skipped unread into memory.
@@ -54,7 +54,10 @@ class LineSource:
             try:
                 stream = Path(path).open("rb")  # noqa: SIM115 (closed by the caller)
             except OSError as error:
-                raise MeldsatError(f"cannot read '{path}': {error.strerror or error}") from None
+                reason = error.strerror or error
+                raise MeldsatError(f"cannot read {quote(path)}: {reason}") from None
+            except ValueError:  # a NUL byte in the name, which no file name can hold
+                raise MeldsatError(f"cannot read {quote(path)}: not a possible file name") from None
         return cls(path, _regular_file_size(stream)), stream
 
 

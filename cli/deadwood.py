@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any
 
 import typer
@@ -17,8 +16,9 @@ from meldsat.cli.gininputs import (
     gin_cards,
     gin_rules,
 )
-from meldsat.cli.jsonout import json_header, piece_texts
+from meldsat.cli.jsonout import json_header, piece_texts, to_json
 from meldsat.cli.render import card_text, console, print_line, render_meld, render_table
+from meldsat.errors import MeldsatError
 from meldsat.gin.deadwood import Arrangement, HandAnalysis, analyse_hand
 from meldsat.gin.draw import DrawAdvice, draw_advice
 from meldsat.rules import RuleSet
@@ -43,6 +43,30 @@ def deadwood_command(
     json_output: JsonFlag = False,
 ) -> int:
     """Least deadwood (10 cards) or best discard (11 cards); draw advice with --upcard."""
+    try:
+        rule_set, analysis, advice = analyse_options(rules, hand, upcard, first_upcard, seen)
+    except SeenWithoutDrawError as error:
+        raise typer.BadParameter(str(error), param_hint="--seen") from None
+    if json_output:
+        print(to_json(deadwood_json(rule_set, analysis, advice)))
+    else:
+        _print_human(rule_set, analysis, advice)
+    return 0
+
+
+class SeenWithoutDrawError(MeldsatError):
+    """``--seen`` was given where there is no draw to advise on."""
+
+
+def analyse_options(
+    rules: str,
+    hand: str,
+    upcard: str | None = None,
+    first_upcard: str | None = None,
+    seen: str | None = None,
+) -> tuple[RuleSet, HandAnalysis, DrawAdvice | None]:
+    """The rule set, the hand's analysis and (with an upcard and 10 cards) the draw advice, from
+    the options' texts; shared by the command and the web API."""
     rule_set = gin_rules(rules)
     cards = gin_cards(hand, "--hand")
     up = gin_card(upcard, "--upcard")
@@ -53,12 +77,8 @@ def deadwood_command(
         seen_cards = gin_cards(seen, "--seen") if seen else []
         advice = draw_advice(cards, up, rule_set, seen=seen_cards, first_upcard=first)
     elif seen is not None:
-        raise typer.BadParameter("--seen needs --upcard and a 10-card hand", param_hint="--seen")
-    if json_output:
-        print(json.dumps(deadwood_json(rule_set, analysis, advice)))
-    else:
-        _print_human(rule_set, analysis, advice)
-    return 0
+        raise SeenWithoutDrawError("--seen needs --upcard and a 10-card hand")
+    return rule_set, analysis, advice
 
 
 def arrangement_json(arrangement: Arrangement) -> dict[str, Any]:

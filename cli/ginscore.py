@@ -6,11 +6,10 @@ the gin rule sets here.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
-from meldsat.cli.jsonout import json_header
+from meldsat.cli.jsonout import json_header, to_json
 from meldsat.cli.layoff import score_json
 from meldsat.cli.render import console, print_line
 from meldsat.gin.bits import check_gin_rules
@@ -30,7 +29,7 @@ def score_gin_sheet(
     players, results = read_hand_results(entries)
     sheet = score_sheet(rules, players, results)
     if json_output:
-        print(json.dumps(gin_sheet_json(rules, sheet)))
+        print(to_json(gin_sheet_json(rules, sheet)))
     else:
         _print_gin_sheet(rules, sheet)
     return 0

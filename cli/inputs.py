@@ -96,6 +96,8 @@ def read_source(path: str, limit: int | None = MAX_POSITION_CHARS) -> str:
                 data = stream.read(-1 if limit is None else limit + 1)
     except OSError as error:
         raise MeldsatError(f"cannot read {quote(path)}: {error.strerror or error}") from None
+    except ValueError:  # a NUL byte in the name, which no file name can hold
+        raise MeldsatError(f"cannot read {quote(path)}: not a possible file name") from None
     name = "stdin" if path == "-" else quote(path)
     if limit is not None and len(data) > limit:
         raise InputTooLargeError(f"{name} is too large: over {limit} bytes, the limit")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any
 
 import typer
@@ -17,7 +16,7 @@ from meldsat.cli.gininputs import (
     gin_cards,
     gin_rules,
 )
-from meldsat.cli.jsonout import json_header, piece_texts
+from meldsat.cli.jsonout import json_header, piece_texts, to_json
 from meldsat.cli.render import console, print_line, render_meld, render_table
 from meldsat.gin.layoff import KnockResult, settle_knock
 from meldsat.gin.scoring import HandScore
@@ -45,6 +44,24 @@ def layoff_command(
     json_output: JsonFlag = False,
 ) -> int:
     """Settle a knock: the defender melds and lays off for the least deadwood; then the score."""
+    rule_set, result = settle_options(rules, melds, hand, knocker_deadwood, upcard, first_upcard)
+    if json_output:
+        print(to_json(layoff_json(rule_set, result)))
+    else:
+        _print_human(rule_set, result)
+    return 0
+
+
+def settle_options(  # noqa: PLR0917 (one argument per option of the command)
+    rules: str,
+    melds: str,
+    hand: str,
+    knocker_deadwood: str | None = None,
+    upcard: str | None = None,
+    first_upcard: str | None = None,
+) -> tuple[RuleSet, KnockResult]:
+    """The rule set and the settled knock, from the options' texts; shared by the command and the
+    web API."""
     rule_set = gin_rules(rules)
     knocker_melds = [gin_cards(" ".join(map(str, meld)), "--melds") for meld in parse_table(melds)]
     deadwood_cards = gin_cards(knocker_deadwood, "--knocker-deadwood") if knocker_deadwood else []
@@ -52,11 +69,7 @@ def layoff_command(
     result = settle_knock(
         rule_set, knocker_melds, deadwood_cards, gin_cards(hand, "--hand"), first_upcard=first
     )
-    if json_output:
-        print(json.dumps(layoff_json(rule_set, result)))
-    else:
-        _print_human(rule_set, result)
-    return 0
+    return rule_set, result
 
 
 def score_json(score: HandScore) -> dict[str, Any]:

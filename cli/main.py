@@ -1,15 +1,16 @@
 """Entry point of the ``meldsat`` command: the Typer app, its commands, and error handling.
 
 Every library error becomes one line on stderr and exit code 2; nothing reaches the user as a
-traceback. With ``--json`` the failure is also one JSON object on stdout, so a
-program never parses prose. Ctrl-C exits 130 with one line; a closed output pipe (``| head``) ends
-the run quietly with 141, the shell's code for SIGPIPE. Commands live in their own modules and are
-registered here.
+traceback. With ``--json`` (the puzzle commands: ``--format json``) the failure is also one JSON
+object on stdout, so a program never parses prose. Ctrl-C exits 130 with one line; a closed output
+pipe (``| head``) ends the run quietly with 141, the shell's code for SIGPIPE. Commands live in
+their own modules and are registered here.
 """
 
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import sys
 from typing import Annotated, Any
@@ -111,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     # With no arguments at all, the full help (click would flatten it into one error line).
     if not args:
         args = ["--help"]
-    wants_json = "--json" in args
+    wants_json = _wants_json(args)
     try:
         result = app(args=args, prog_name="meldsat", standalone_mode=False)
     except MeldsatError as error:
@@ -125,6 +126,15 @@ def main(argv: list[str] | None = None) -> int:
     except (BrokenPipeError, _OutputClosedError):
         return quiet_broken_pipe()
     return result if isinstance(result, int) else 0
+
+
+def _wants_json(args: list[str]) -> bool:
+    """``--json``, or the puzzle commands' ``--format json`` (``-f json``, ``--format=json``)."""
+    if "--json" in args or "--format=json" in args or "-fjson" in args:
+        return True
+    return any(
+        word in ("--format", "-f") and value == "json" for word, value in itertools.pairwise(args)
+    )
 
 
 def _usage_message(error: Exception) -> str:

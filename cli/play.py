@@ -32,7 +32,7 @@ from meldsat.games.table_game import TableGame
 from meldsat.moves import check_move
 from meldsat.notation import Table, format_table
 from meldsat.play import Objective
-from meldsat.rules import RuleSet
+from meldsat.rules import RuleSet, get_rules
 
 HUMAN = "you"
 
@@ -225,6 +225,7 @@ def play_command(  # noqa: PLR0917 (one argument per command-line option)
 ) -> int:
     """Play a game against bots in the terminal (you are seat 0)."""
     names = [name.strip().lower() for name in bots.split(",") if name.strip()] or ["greedy-points"]
+    get_rules(rules, players)  # a count the rule set cannot seat fails before a list that size
     others = names * (players - 1) if len(names) == 1 else names
     if len(others) != players - 1:
         raise MeldsatError(f"--bots '{bots}' names {len(names)} bots for {players - 1} other seats")

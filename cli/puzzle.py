@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-import json
 import os
 import sys
 import tempfile
@@ -15,8 +14,9 @@ import typer
 
 from meldsat.cli.batchrun import BatchSettings, SchedulerOption, WorkersOption
 from meldsat.cli.inputs import read_source
-from meldsat.errors import MeldsatError
-from meldsat.notation import format_table, parse_table
+from meldsat.cli.jsonout import SCHEMA_VERSION, to_json
+from meldsat.errors import MeldsatError, quote
+from meldsat.notation import Meld, format_table, parse_table
 from meldsat.puzzles.puzzle import LEVELS, Puzzle, puzzles_json, puzzles_text, read_puzzles
 from meldsat.rules import get_rules
 
@@ -45,6 +45,7 @@ class ReportFormat(enum.StrEnum):
 
 SourceArgument = Annotated[str, typer.Argument(help="Puzzle file (text or JSON); - reads stdin.")]
 ReportOption = Annotated[ReportFormat, typer.Option("--format", "-f", help="text or json.")]
+JsonFlag = Annotated[bool, typer.Option("--json", help="The same as --format json.")]
 TimeLimitOption = Annotated[
     float,
     typer.Option("--time-limit", min=0.000001, help="Seconds per CP-SAT solve (then exit 3)."),
@@ -69,6 +70,7 @@ def generate_command(
         Format.TEXT
     ),
     output: Annotated[str | None, typer.Option("--output", "-o", help="Write to FILE.")] = None,
+    json_output: JsonFlag = False,
 ) -> int:
     """Generate puzzles of a level, each proven unique and graded at that level."""
     from meldsat.puzzles.generate import generate_puzzles
@@ -86,14 +88,14 @@ def generate_command(
     )
     if progress is not None:
         sys.stderr.write("\n")
-    _emit(render_puzzles(puzzles, output_format), output)
+    _emit(render_puzzles(puzzles, Format.JSON if json_output else output_format), output)
     return 0
 
 
 def render_puzzles(puzzles: list[Puzzle], output_format: Format) -> str:
     """The puzzles in the chosen format, ending with a new line."""
     if output_format is Format.JSON:
-        return json.dumps(puzzles_json(puzzles)) + "\n"
+        return to_json(puzzles_json(puzzles)) + "\n"
     if output_format is Format.HTML:
         from meldsat.puzzles.sheet import render_sheet
 
@@ -129,6 +131,8 @@ def _emit(text: str, output: str | None) -> None:
         os.replace(temporary, target)
     except OSError as error:
         raise MeldsatError(f"cannot write '{output}': {error.strerror or error}") from None
+    except ValueError:  # a NUL byte in the name, which no file name can hold
+        raise MeldsatError(f"cannot write {quote(output)}: not a possible file name") from None
 
 
 @app.command("solve")
@@ -137,13 +141,13 @@ def solve_command(
     *,
     output_format: ReportOption = ReportFormat.TEXT,
     time_limit: TimeLimitOption = 30.0,
+    json_output: JsonFlag = False,
 ) -> int:
     """Solve each puzzle: unique (with the solution and its steps), none, or several."""
     from meldsat.puzzles.report import solve_reports
 
-    return _print_reports(
-        solve_reports(read_puzzles(read_source(source)), time_limit), output_format
-    )
+    reports = solve_reports(read_puzzles(read_source(source)), time_limit)
+    return _print_reports(reports, ReportFormat.JSON if json_output else output_format)
 
 
 @app.command("grade")
@@ -152,13 +156,13 @@ def grade_command(
     *,
     output_format: ReportOption = ReportFormat.TEXT,
     time_limit: TimeLimitOption = 30.0,
+    json_output: JsonFlag = False,
 ) -> int:
     """Grade each puzzle and confirm (or not) the level and grade it states."""
     from meldsat.puzzles.report import grade_reports
 
-    return _print_reports(
-        grade_reports(read_puzzles(read_source(source)), time_limit), output_format
-    )
+    reports = grade_reports(read_puzzles(read_source(source)), time_limit)
+    return _print_reports(reports, ReportFormat.JSON if json_output else output_format)
 
 
 class _Report(Protocol):
@@ -175,11 +179,40 @@ class _Report(Protocol):
 def _print_reports(reports: Sequence[_Report], output_format: ReportFormat) -> int:
     """Print every report (one JSON object, or text per puzzle); the worst exit code."""
     if output_format is ReportFormat.JSON:
-        print(json.dumps({"schema_version": 1, "results": [r.to_json() for r in reports]}))
+        print(to_json(reports_json(reports)))
     else:
         for number, report in enumerate(reports, start=1):
             sys.stdout.write(report.text(number))
     return max(report.exit_code for report in reports)
+
+
+def reports_json(reports: Sequence[_Report]) -> dict[str, Any]:
+    """The JSON answer of ``solve`` and ``grade``: ``{"schema_version", "results": [...]}``."""
+    return {"schema_version": SCHEMA_VERSION, "results": [report.to_json() for report in reports]}
+
+
+def answer_problems_of(
+    puzzle: Puzzle, answer: str, time_limit: float
+) -> tuple[Puzzle, list[Meld], list[str]]:
+    """The puzzle with its solution (when unique), the answer's table, and every reason the answer
+    is not the solution (none: it is)."""
+    from meldsat.puzzles.report import solved_copy
+    from meldsat.puzzles.verify import answer_problems
+
+    solved = solved_copy(puzzle, time_limit)
+    final = parse_table(answer, puzzle.rules.notation)
+    return solved, final, answer_problems(solved, final)
+
+
+def check_json(problems: list[str]) -> dict[str, Any]:
+    """The JSON answer of ``check``: is it a solution, and every reason it is not, each
+    ``{"code", "message"}`` as in ``meldsat check``."""
+    reasons = []
+    for problem in problems:
+        # Every problem is written "code: message" (puzzles/verify.py); codes are one word in JSON.
+        code, _, message = problem.partition(": ")
+        reasons.append({"code": code.replace(" ", "_"), "message": message})
+    return {"schema_version": SCHEMA_VERSION, "solution": not problems, "reasons": reasons}
 
 
 @app.command("check")
@@ -190,20 +223,15 @@ def check_command(
     number: Annotated[int, typer.Option("--number", min=1, help="Which puzzle of the file.")] = 1,
     output_format: ReportOption = ReportFormat.TEXT,
     time_limit: TimeLimitOption = 30.0,
+    json_output: JsonFlag = False,
 ) -> int:
     """Is ANSWER a solution of the puzzle? If not, every reason."""
-    from meldsat.puzzles.report import solved_copy
-    from meldsat.puzzles.verify import answer_problems
-
     puzzles = read_puzzles(read_source(source))
     if number > len(puzzles):
         raise MeldsatError(f"no puzzle number '{number}': the file holds {len(puzzles)}")
-    puzzle = solved_copy(puzzles[number - 1], time_limit)
-    final = parse_table(answer, puzzle.rules.notation)
-    problems = answer_problems(puzzle, final)
-    if output_format is ReportFormat.JSON:
-        result = {"schema_version": 1, "solution": not problems, "reasons": problems}
-        print(json.dumps(result))
+    puzzle, final, problems = answer_problems_of(puzzles[number - 1], answer, time_limit)
+    if json_output or output_format is ReportFormat.JSON:
+        print(to_json(check_json(problems)))
     else:
         print("a solution" if not problems else f"not a solution ({len(problems)} reasons)")
         for problem in problems:

@@ -57,7 +57,7 @@ def _print_outcome(log: str, outcome: Outcome, as_json: bool, prefix: str) -> in
                         "confirmed": False,
                         "line": error.line,
                         "where": error.where,
-                        "error": str(error),
+                        "reason": str(error),
                     }
                 )
             )

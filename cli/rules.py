@@ -14,7 +14,7 @@ from meldsat.cli.inputs import (
     complete_rules,
     house_options,
 )
-from meldsat.cli.jsonout import json_header, to_json
+from meldsat.cli.jsonout import SCHEMA_VERSION, json_header, to_json
 from meldsat.cli.render import console, print_line, rules_title
 from meldsat.house_rules import HOUSE_RULES, apply_house_rules
 from meldsat.rules import PRESETS, RuleSet, get_rules
@@ -37,11 +37,11 @@ def rules_command(
 ) -> int:
     """List the rule sets, or print one rule set's fields (those marked * take --rule)."""
     if name is None:
-        listing = [_summary(rules) for rules in PRESETS.values()]
+        listing = rules_listing_json()
         if json_output:
-            print(to_json({"schema_version": 1, "rule_sets": listing}))
+            print(to_json(listing))
         else:
-            for item in listing:
+            for item in listing["rule_sets"]:
                 print_line(
                     f"{item['name']:<16} {item['notation']:<6} "
                     f"{item['min_players']}-{item['max_players']} players",
@@ -49,17 +49,29 @@ def rules_command(
                 )
         return 0
     rules = apply_house_rules(get_rules(name, players), house_options(house))
-    values = rule_values(rules)
     if json_output:
-        print(to_json({**json_header(rules), "fields": values, "house_rule_names": [*HOUSE_RULES]}))
+        print(to_json(rule_set_json(rules)))
         return 0
     out = console()
     print_line(rules_title(rules), out=out)
-    for field_name, value in values.items():
+    for field_name, value in rule_values(rules).items():
         mark = "*" if field_name in HOUSE_RULES else " "
         print_line(f"  {mark} {field_name:<28} {_text(value)}", out=out)
     print_line("(* a house rule: --rule NAME=VALUE, or indented under rules: in a file)", out=out)
     return 0
+
+
+def rules_listing_json() -> dict[str, Any]:
+    """The JSON answer of ``rules --json``: every rule set's name, notation and player range."""
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "rule_sets": [_summary(rules) for rules in PRESETS.values()],
+    }
+
+
+def rule_set_json(rules: RuleSet) -> dict[str, Any]:
+    """The JSON answer of ``rules NAME --json``: its fields and the names of the house rules."""
+    return {**json_header(rules), "fields": rule_values(rules), "house_rule_names": [*HOUSE_RULES]}
 
 
 def rule_values(rules: RuleSet) -> dict[str, Any]:

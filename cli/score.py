@@ -14,7 +14,7 @@ import typer
 
 from meldsat.cli.ginscore import GIN_FAMILY, score_gin_sheet
 from meldsat.cli.inputs import MAX_LOG_BYTES, read_source
-from meldsat.cli.jsonout import SCHEMA_VERSION
+from meldsat.cli.jsonout import SCHEMA_VERSION, to_json
 from meldsat.cli.render import console
 from meldsat.errors import MeldsatError, RulesError
 from meldsat.games.sheets import SHEETS
@@ -46,7 +46,7 @@ def score_command(
     entries = [entry for _, entry in _entries(text, results)]
     sheet = scorer(entries, name)
     if as_json:
-        print(json.dumps({"schema_version": SCHEMA_VERSION, **sheet}))
+        print(to_json({"schema_version": SCHEMA_VERSION, **sheet}))
     else:
         print_sheet(sheet)
     return 0

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 import typer
@@ -11,7 +10,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from meldsat.cli.batchrun import BatchSettings, SchedulerOption, WorkersOption
 from meldsat.cli.interrupts import InterruptGuard
-from meldsat.cli.jsonout import SCHEMA_VERSION
+from meldsat.cli.jsonout import SCHEMA_VERSION, to_json
 from meldsat.cli.render import console
 from meldsat.errors import MeldsatError
 from meldsat.games.bots import BOT_NAMES, DEFAULT_TIME_LIMIT
@@ -53,6 +52,7 @@ def bot_seats(bots: str, players: int | None, rules: str) -> list[str]:
         raise MeldsatError("--bots names no bot")
     if players is None:
         return names if len(names) > 1 else names * get_rules(rules).players
+    get_rules(rules, players)  # a count the rule set cannot seat fails before a list that size
     if len(names) == 1:
         return names * players
     if len(names) != players:
@@ -111,7 +111,7 @@ def simulate_command(  # noqa: PLR0917 (one argument per command-line option)
         if isinstance(sink, JsonlLog):
             sink.close()
     if as_json:
-        print(json.dumps({"schema_version": SCHEMA_VERSION, **result.to_json()}))
+        print(to_json({"schema_version": SCHEMA_VERSION, **result.to_json()}))
     else:
         print_result(result)
     return 0

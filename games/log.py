@@ -12,7 +12,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO, Any, Protocol
 
-from meldsat.errors import MeldsatError
+from meldsat.errors import MeldsatError, quote
 
 Event = dict[str, Any]
 
@@ -51,6 +51,10 @@ class JsonlLog:
             self._file: IO[str] = Path(path).open("w", encoding="utf-8")  # noqa: SIM115
         except OSError as error:
             raise MeldsatError(f"cannot write '{path}': {error.strerror}") from None
+        except ValueError:  # a NUL byte in the name, which no file name can hold
+            raise MeldsatError(
+                f"cannot write {quote(str(path))}: not a possible file name"
+            ) from None
 
     def write(self, event: Event) -> None:
         """Write the event as one line and flush it to the file."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from meldsat.errors import MeldsatError
 from meldsat.games.engine import (
@@ -166,6 +166,11 @@ def _where(event: Event, current: _Current | None) -> str:
     return ", ".join(parts)
 
 
+def _whole(value: object) -> TypeGuard[int]:
+    """A whole number in JSON (``true`` is a bool, though Python counts it an int)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _start(event: Event) -> _Current:
     if event.get("schema_version") != SCHEMA_VERSION:
         raise _MismatchError(
@@ -173,16 +178,12 @@ def _start(event: Event) -> _Current:
         )
     rules, players, seed = event.get("rules"), event.get("players"), event.get("seed")
     options = event.get("options")
-    if (
-        not isinstance(rules, str)
-        or not isinstance(players, int)
-        or not isinstance(seed, int | str)
-    ):
+    if not isinstance(rules, str) or not _whole(players) or not isinstance(seed, int | str):
         raise _MismatchError("a game event needs 'rules', 'players' and 'seed'")
     if not isinstance(options, dict):
         raise _MismatchError("a game event needs 'options' (an object)")
     number = event.get("game")
-    if not isinstance(number, int):
+    if not _whole(number):
         raise _MismatchError("a game event needs its number 'game'")
     game = new_game(rules, players, options)
     if game.options != options:

@@ -155,6 +155,8 @@ def load_puzzle(data: Mapping[str, Any]) -> Puzzle:
             f"puzzles use the rules {' or '.join(PUZZLE_RULES)}, not '{rules.name}'"
         )
     hand = pieces_field(data.get("hand", []), "hand", rules)
+    if not hand:  # with nothing to play there is no puzzle (and no turn for the checker to check)
+        raise NotationError("a puzzle's hand holds at least one card")
     position = Position.build(rules, table_field(data.get("table"), "table", rules), hand)
     goal = data.get("goal", "all")
     if not isinstance(goal, str):

@@ -7,7 +7,6 @@ command's options under the names of its JSON keys. Nothing here knows about HTT
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections.abc import Mapping
 from typing import Any
@@ -15,12 +14,13 @@ from typing import Any
 from meldsat.cli.check import check_fields, check_json
 from meldsat.cli.hint import play_json
 from meldsat.cli.inputs import table_from_fields
-from meldsat.cli.jsonout import SCHEMA_VERSION, json_header
+from meldsat.cli.jsonout import SCHEMA_VERSION
+from meldsat.cli.rules import rule_set_json, rules_listing_json
 from meldsat.cli.validate import judge_with_copies, validate_json
 from meldsat.errors import NotationError
 from meldsat.play import Objective
 from meldsat.position import load_position
-from meldsat.rules import PRESETS, RuleSet, get_rules
+from meldsat.rules import PRESETS, get_rules
 from meldsat.web import drawing
 
 # The options of ``meldsat hint`` a request may carry besides the position.
@@ -67,34 +67,14 @@ def hint_answer(data: Mapping[str, Any], time_cap: float, *, draw: bool = False)
 
 def rules_answer() -> dict[str, Any]:
     """The rule sets and their player ranges (``meldsat rules --json``)."""
-    return {
-        "schema_version": SCHEMA_VERSION,
-        "rule_sets": [
-            {
-                "name": rule_set.name,
-                "notation": rule_set.notation.value,
-                "min_players": rule_set.min_players,
-                "max_players": rule_set.max_players,
-            }
-            for rule_set in PRESETS.values()
-        ],
-    }
+    return rules_listing_json()
 
 
 def rule_set_answer(name: str, players: str | None = None) -> dict[str, Any]:
     """One rule set's fields and values (``meldsat rules NAME [--players N] --json``)."""
     if players is not None and not players.isdigit():
         raise NotationError(f"bad player count '{players}' (expected a whole number)")
-    rule_set = get_rules(name, None if players is None else int(players))
-    return {**json_header(rule_set), "fields": rules_json(rule_set)}
-
-
-def rules_json(rule_set: RuleSet) -> dict[str, Any]:
-    """Every field of :class:`~meldsat.rules.RuleSet` as JSON values."""
-    fields = dataclasses.asdict(rule_set)
-    fields["notation"] = rule_set.notation.value
-    fields["rank_values"] = list(rule_set.rank_values)
-    return fields
+    return rule_set_json(get_rules(name, None if players is None else int(players)))
 
 
 def cards_answer(rules_name: str) -> dict[str, Any]:
@@ -122,3 +102,117 @@ def _seconds(value: Any) -> float:
     if value <= 0:
         raise NotationError(f"bad time_limit '{value}' (expected more than 0 seconds)")
     return float(value)
+
+
+# --- the gin and puzzle commands ------------------------------------------------------------------
+
+# Each gin request key and the command option it stands for (errors name the option).
+DEADWOOD_KEYS = ("rules", "hand", "upcard", "first_upcard", "seen")
+LAYOFF_KEYS = ("rules", "melds", "hand", "knocker_deadwood", "upcard", "first_upcard")
+
+
+def deadwood_answer(data: Mapping[str, Any], *, draw: bool = False) -> dict[str, Any]:
+    """The answer of ``meldsat deadwood --json``: ``hand`` (10 or 11 cards), ``upcard``, ..."""
+    from meldsat.cli.deadwood import analyse_options, deadwood_json
+
+    texts = _option_texts(data, DEADWOOD_KEYS, required=("hand",))
+    rule_set, analysis, advice = analyse_options(
+        texts.get("rules", "gin"),
+        texts["hand"],
+        texts.get("upcard"),
+        texts.get("first_upcard"),
+        texts.get("seen"),
+    )
+    return deadwood_json(rule_set, analysis, advice)
+
+
+def layoff_answer(data: Mapping[str, Any], *, draw: bool = False) -> dict[str, Any]:
+    """The answer of ``meldsat layoff --json``: the knocker's ``melds``, the defender's ``hand``."""
+    from meldsat.cli.layoff import layoff_json, settle_options
+
+    texts = _option_texts(data, LAYOFF_KEYS, required=("melds", "hand"))
+    rule_set, result = settle_options(
+        texts.get("rules", "gin"),
+        texts["melds"],
+        texts["hand"],
+        texts.get("knocker_deadwood"),
+        texts.get("upcard"),
+        texts.get("first_upcard"),
+    )
+    return layoff_json(rule_set, result)
+
+
+def puzzle_solve_answer(
+    data: Mapping[str, Any], time_cap: float, *, draw: bool = False
+) -> dict[str, Any]:
+    """The answer of ``meldsat puzzle solve --format json`` for one puzzle object."""
+    from meldsat.cli.puzzle import reports_json
+    from meldsat.puzzles.report import solve_reports
+
+    puzzle, time_limit = _puzzle_and_time(data, time_cap)
+    return reports_json(solve_reports([puzzle], time_limit))
+
+
+def puzzle_grade_answer(
+    data: Mapping[str, Any], time_cap: float, *, draw: bool = False
+) -> dict[str, Any]:
+    """The answer of ``meldsat puzzle grade --format json`` for one puzzle object."""
+    from meldsat.cli.puzzle import reports_json
+    from meldsat.puzzles.report import grade_reports
+
+    puzzle, time_limit = _puzzle_and_time(data, time_cap)
+    return reports_json(grade_reports([puzzle], time_limit))
+
+
+def puzzle_check_answer(
+    data: Mapping[str, Any], time_cap: float, *, draw: bool = False
+) -> dict[str, Any]:
+    """The answer of ``meldsat puzzle check --format json``: the puzzle's fields and ``answer``."""
+    from meldsat.cli.puzzle import answer_problems_of, check_json
+
+    fields = dict(data)
+    if "answer" not in fields:
+        raise NotationError("'answer' is missing: the final table to check")
+    answer = _table_text(fields.pop("answer"), "answer")
+    puzzle, time_limit = _puzzle_and_time(fields, time_cap)
+    _, _, problems = answer_problems_of(puzzle, answer, time_limit)
+    return check_json(problems)
+
+
+def _puzzle_and_time(data: Mapping[str, Any], time_cap: float) -> tuple[Any, float]:
+    """The puzzle of a request (its JSON object) and the seconds a solve may take."""
+    from meldsat.puzzles.puzzle import load_puzzle
+
+    fields = dict(data)
+    time_limit = min(_seconds(fields.pop("time_limit", time_cap)), time_cap)
+    return load_puzzle(fields), time_limit
+
+
+def _option_texts(
+    data: Mapping[str, Any], keys: tuple[str, ...], required: tuple[str, ...]
+) -> dict[str, str]:
+    """The request's values as the command's option texts; an unknown or missing key is refused."""
+    unknown = sorted(set(data) - set(keys))
+    if unknown:
+        raise NotationError(f"unknown key '{unknown[0]}' (expected {', '.join(keys)})")
+    texts = {key: _table_text(value, key) for key, value in data.items() if value is not None}
+    for key in required:
+        if key not in texts:
+            raise NotationError(f"'{key}' is missing")
+    if "rules" in texts and not isinstance(data["rules"], str):
+        raise NotationError("'rules' must be the name of a rule set")
+    return texts
+
+
+def _table_text(value: Any, key: str) -> str:
+    """Text as given; a list of cards, or a list of melds (lists of cards), written as text."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list):
+        if all(isinstance(item, str) for item in value):
+            return " ".join(value)
+        if all(
+            isinstance(meld, list) and all(isinstance(card, str) for card in meld) for meld in value
+        ):
+            return " | ".join(" ".join(meld) for meld in value)
+    raise NotationError(f"'{key}' must be text, a list of cards or a list of melds")

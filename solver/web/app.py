@@ -23,11 +23,11 @@ import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from meldsat.cardart import CARD_CSS
-from meldsat.cli.jsonout import error_json
+from meldsat.cli.jsonout import error_json, to_json
 from meldsat.errors import MeldsatError
 from meldsat.web import answers
 from meldsat.web.limits import Limits
@@ -69,6 +69,11 @@ def create_app(limits: Limits | None = None) -> Starlette:
         Route("/api/validate", api.endpoint(answers.validate_answer), methods=["POST"]),
         Route("/api/check", api.endpoint(answers.check_answer), methods=["POST"]),
         Route("/api/hint", api.endpoint(api.hint), methods=["POST"]),
+        Route("/api/deadwood", api.endpoint(answers.deadwood_answer), methods=["POST"]),
+        Route("/api/layoff", api.endpoint(answers.layoff_answer), methods=["POST"]),
+        Route("/api/puzzle/solve", api.capped(answers.puzzle_solve_answer), methods=["POST"]),
+        Route("/api/puzzle/grade", api.capped(answers.puzzle_grade_answer), methods=["POST"]),
+        Route("/api/puzzle/check", api.capped(answers.puzzle_check_answer), methods=["POST"]),
         Route("/api/rules", api.rules, methods=["GET"]),
         Route("/api/rules/{name}", api.rule_set, methods=["GET"]),
         Route("/api/cards", api.cards, methods=["GET"]),
@@ -100,6 +105,10 @@ class _Api:
 
     def hint(self, data: dict[str, Any], *, draw: bool) -> dict[str, Any]:
         return answers.hint_answer(data, self.limits.time_limit, draw=draw)
+
+    def capped(self, answer: Answer) -> Callable[[Request], Awaitable[Response]]:
+        """A POST endpoint whose answer solves, its time capped by the server's limit."""
+        return self.endpoint(partial(answer, time_cap=self.limits.time_limit))
 
     def endpoint(self, answer: Answer) -> Callable[[Request], Awaitable[Response]]:
         """A POST endpoint: read the JSON body, answer it in a worker thread."""
@@ -179,9 +188,8 @@ def _one_line(error: BaseException) -> str:
 
 
 def _json(status: int, content: dict[str, Any]) -> Response:
-    # ensure_ascii keeps the body plain ASCII whatever the suit symbols or the input hold.
-    body = json.dumps(content, ensure_ascii=True, allow_nan=False)
-    return Response(body, status_code=status, media_type="application/json")
+    # The commands' strict writer: plain ASCII whatever the suit symbols or the input hold.
+    return Response(to_json(content), status_code=status, media_type="application/json")
 
 
 async def _http_error(request: Request, error: Exception) -> Response:
@@ -216,4 +224,4 @@ async def _card_css(request: Request) -> Response:
 
 
 async def _openapi(request: Request) -> Response:
-    return JSONResponse(openapi_document())
+    return _json(200, openapi_document())

@@ -12,6 +12,8 @@ from meldsat import __version__
 from meldsat.moves import REASON_CODES
 from meldsat.rules import RULE_SET_NAMES
 
+GIN_FAMILY = ("gin", "oklahoma-gin", "hollywood-gin")
+
 _CARDS = {"type": "array", "items": {"type": "string"}}
 _MELDS = {"type": "array", "items": _CARDS}
 _TABLE = {
@@ -43,14 +45,12 @@ _HOUSE_RULES = {
 }
 
 
-def _answer(required: dict[str, Any], optional: dict[str, Any] | None = None) -> dict[str, Any]:
-    properties = {
-        **_HEADER,
-        **required,
-        **(optional or {}),
-        "house_rules": _HOUSE_RULES,
-        "drawing": {"type": "object", "description": _DRAWING},
-    }
+def _answer(
+    required: dict[str, Any], optional: dict[str, Any] | None = None, *, drawn: bool = True
+) -> dict[str, Any]:
+    properties = {**_HEADER, **required, **(optional or {}), "house_rules": _HOUSE_RULES}
+    if drawn:  # the endpoints that take ?draw=1
+        properties["drawing"] = {"type": "object", "description": _DRAWING}
     return {
         "type": "object",
         "required": [*_HEADER, *required],
@@ -65,6 +65,38 @@ def _versioned(required: dict[str, Any]) -> dict[str, Any]:
 
 
 _DRAWING = "Only with ?draw=1: the answer drawn as SVG cards, for the page."
+_ARRANGEMENT = {"deadwood": {"type": "integer"}, "melds": _MELDS, "deadwood_cards": _CARDS}
+_TIME_LIMIT = {"type": "number", "exclusiveMinimum": 0}
+_PUZZLE_PROPERTIES: dict[str, Any] = {
+    "rules": {"type": "string", "enum": ["manipulation", "rummikub"], "default": "manipulation"},
+    "players": {"type": "integer"},
+    "table": _TABLE,
+    "hand": _HAND,
+    "goal": {"type": "string", "description": "all, or points N", "default": "all"},
+    "solution": {**_TABLE, "description": "Optional: the stated solution, checked too."},
+    "level": {"type": "string"},
+    "grade": {"type": "object"},
+    "seed": {"type": "integer"},
+}
+
+
+def _reasons(*codes: str) -> dict[str, Any]:
+    """A list of ``{code, message}`` objects, each code one of these."""
+    item = {
+        "type": "object",
+        "required": ["code", "message"],
+        "properties": {
+            "code": {"type": "string", "enum": list(codes)},
+            "message": {"type": "string"},
+        },
+    }
+    return {"type": "array", "items": item}
+
+
+def _results(*required: str) -> dict[str, Any]:
+    """A list of one report a puzzle, each with these keys."""
+    return {"type": "array", "items": {"type": "object", "required": list(required)}}
+
 
 SCHEMAS: dict[str, Any] = {
     "Position": {"type": "object", "properties": _POSITION_PROPERTIES},
@@ -113,17 +145,7 @@ SCHEMAS: dict[str, Any] = {
         {
             "legal": {"type": "boolean"},
             "played": _CARDS,
-            "reasons": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "required": ["code", "message"],
-                    "properties": {
-                        "code": {"type": "string", "enum": list(REASON_CODES)},
-                        "message": {"type": "string"},
-                    },
-                },
-            },
+            "reasons": _reasons(*REASON_CODES),
             "table": _MELDS,
         }
     ),
@@ -174,7 +196,7 @@ SCHEMAS: dict[str, Any] = {
     ),
     "RuleSetAnswer": {
         "type": "object",
-        "required": [*_HEADER, "fields"],
+        "required": [*_HEADER, "fields", "house_rule_names"],
         "properties": {
             **_HEADER,
             "fields": {
@@ -182,8 +204,91 @@ SCHEMAS: dict[str, Any] = {
                 "description": "Every field of the rule set (docs/RULES.md names them).",
                 "required": ["name", "notation", "decks", "jokers", "players"],
             },
+            "house_rule_names": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "The fields a house rule may change (--rule NAME=VALUE).",
+            },
         },
     },
+    "DeadwoodRequest": {
+        "type": "object",
+        "required": ["hand"],
+        "properties": {
+            "rules": {"type": "string", "enum": list(GIN_FAMILY), "default": "gin"},
+            "hand": {**_HAND, "description": "10 cards (least deadwood) or 11 (best discard)."},
+            "upcard": {"type": "string", "description": "Draw advice (with 10 cards)."},
+            "first_upcard": {"type": "string", "description": "Oklahoma: sets the knock limit."},
+            "seen": {**_HAND, "description": "Cards known not to be in the stock."},
+        },
+    },
+    "LayoffRequest": {
+        "type": "object",
+        "required": ["melds", "hand"],
+        "properties": {
+            "rules": {"type": "string", "enum": list(GIN_FAMILY), "default": "gin"},
+            "melds": {**_TABLE, "description": "The knocker's melds."},
+            "knocker_deadwood": {**_HAND, "description": "The knocker's unmelded cards."},
+            "hand": {**_HAND, "description": "The defender's 10 cards."},
+            "upcard": {"type": "string"},
+            "first_upcard": {"type": "string", "description": "Oklahoma: sets the knock limit."},
+        },
+    },
+    "PuzzleRequest": {
+        "type": "object",
+        "description": "One puzzle object, as in the puzzles of puzzle generate --format json.",
+        "required": ["table", "hand"],
+        "properties": {
+            **_PUZZLE_PROPERTIES,
+            "time_limit": {**_TIME_LIMIT, "description": "Seconds per solve; capped."},
+        },
+    },
+    "PuzzleCheckRequest": {
+        "type": "object",
+        "required": ["table", "hand", "answer"],
+        "properties": {
+            **_PUZZLE_PROPERTIES,
+            "answer": {**_TABLE, "description": "The final table to check."},
+            "time_limit": {**_TIME_LIMIT, "description": "Seconds per solve; capped."},
+        },
+    },
+    "DeadwoodAnswer": _answer(
+        {
+            "hand": _CARDS,
+            **_ARRANGEMENT,
+            "discard": {"type": ["string", "null"]},
+            "discards": {"type": "array", "items": {"type": "object"}},
+            "knock_limit": {"type": ["integer", "null"]},
+            "can_knock": {"type": "boolean"},
+            "gin": {"type": "boolean"},
+            "big_gin": {"type": "boolean"},
+        },
+        {"draw": {"type": "object", "description": "With an upcard and 10 cards: the advice."}},
+        drawn=False,
+    ),
+    "LayoffAnswer": _answer(
+        {
+            **_ARRANGEMENT,
+            "laid_off": {"type": "array", "items": {"type": "object"}},
+            "knocker_melds": _MELDS,
+            "knocker_deadwood": {"type": "integer"},
+            "knocker_deadwood_cards": _CARDS,
+            "score": {"type": "object", "required": ["kind", "winner", "points", "doubled"]},
+        },
+        drawn=False,
+    ),
+    "PuzzleSolveAnswer": _versioned(
+        {"results": _results("verdict", "solution", "other_solution", "moves", "steps")}
+    ),
+    "PuzzleGradeAnswer": _versioned(
+        {"results": _results("verdict", "level", "grade", "stated_level", "confirmed")}
+    ),
+    "PuzzleCheckAnswer": _versioned(
+        {
+            "solution": {"type": "boolean"},
+            "reasons": _reasons(*REASON_CODES, "goal", "not_the_solution"),
+        }
+    ),
     "Error": _versioned(
         {
             "error": {
@@ -216,19 +321,18 @@ def _errors(*statuses: int) -> dict[str, Any]:
     }
 
 
-def _post(summary: str, request: str, answer: str) -> dict[str, Any]:
+def _post(summary: str, request: str, answer: str, *, draw: bool = True) -> dict[str, Any]:
+    draw_parameter = {
+        "name": "draw",
+        "in": "query",
+        "required": False,
+        "schema": {"type": "string", "enum": ["1"]},
+        "description": _DRAWING,
+    }
     return {
         "post": {
             "summary": summary,
-            "parameters": [
-                {
-                    "name": "draw",
-                    "in": "query",
-                    "required": False,
-                    "schema": {"type": "string", "enum": ["1"]},
-                    "description": _DRAWING,
-                }
-            ],
+            "parameters": [draw_parameter] if draw else [],
             "requestBody": {
                 "required": True,
                 "content": {"application/json": {"schema": _ref(request)}},
@@ -251,7 +355,10 @@ def openapi_document() -> dict[str, Any]:
         "info": {
             "title": "meldsat",
             "version": __version__,
-            "description": "Exact rummy meld analysis: the commands validate, check and hint.",
+            "description": (
+                "Exact rummy meld analysis: the commands validate, check, hint, deadwood, "
+                "layoff and puzzle solve, grade and check."
+            ),
         },
         "paths": {
             "/api/validate": _post(
@@ -259,6 +366,36 @@ def openapi_document() -> dict[str, Any]:
             ),
             "/api/check": _post("Is the turn legal (meldsat check)", "CheckRequest", "CheckAnswer"),
             "/api/hint": _post("The best play (meldsat hint)", "HintRequest", "HintAnswer"),
+            "/api/deadwood": _post(
+                "Least deadwood, best discard, draw advice (meldsat deadwood)",
+                "DeadwoodRequest",
+                "DeadwoodAnswer",
+                draw=False,
+            ),
+            "/api/layoff": _post(
+                "The defender's best layoffs and the score (meldsat layoff)",
+                "LayoffRequest",
+                "LayoffAnswer",
+                draw=False,
+            ),
+            "/api/puzzle/solve": _post(
+                "Solve a puzzle: unique, none or several (meldsat puzzle solve)",
+                "PuzzleRequest",
+                "PuzzleSolveAnswer",
+                draw=False,
+            ),
+            "/api/puzzle/grade": _post(
+                "Grade a puzzle (meldsat puzzle grade)",
+                "PuzzleRequest",
+                "PuzzleGradeAnswer",
+                draw=False,
+            ),
+            "/api/puzzle/check": _post(
+                "Is an answer the puzzle's solution (meldsat puzzle check)",
+                "PuzzleCheckRequest",
+                "PuzzleCheckAnswer",
+                draw=False,
+            ),
             "/api/rules": {
                 "get": {
                     "summary": "The rule sets and their player ranges (meldsat rules)",
