@@ -97,7 +97,7 @@ class Puzzle:
         return Position(self.rules, self.table, Pieces(self.hand))
 
     def to_json(self) -> dict[str, Any]:
-        """The puzzle as a JSON-ready object (keys in the order of the issue's schema)."""
+        """The puzzle as a JSON-ready object (docs/schema/puzzles.schema.json)."""
         notation = self.rules.notation
         return {
             "rules": self.rules.name,
