@@ -67,7 +67,10 @@ class _GuardedGroup(TyperGroup):
 app = typer.Typer(
     cls=_GuardedGroup,
     name="meldsat",
-    help="Exact rummy meld analysis: validate melds, check turns, find the best play.",
+    help=(
+        "Exact rummy meld analysis: check melds and turns, find the best play, analyse gin hands,"
+        " play and score whole games, make puzzles."
+    ),
     add_completion=True,
     no_args_is_help=True,
     rich_markup_mode=None,
