@@ -25,21 +25,23 @@ import itertools
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from meldsat.cards import Card, Joker, Piece, card_of
+from meldsat.engine.parts.groups import group_shapes
 from meldsat.errors import MeldsatError
 from meldsat.melds import is_legal_meld, meld_shapes
 from meldsat.notation import Meld, sort_pieces
 from meldsat.position import Position
+from meldsat.puzzles.canonical import GroupShape
 from meldsat.puzzles.goal import Goal
 from meldsat.puzzles.grade import grade_puzzle, level_of
-from meldsat.puzzles.model import PuzzleModel, card_at, sequence_range
+from meldsat.puzzles.model import PuzzleModel
 from meldsat.puzzles.puzzle import LEVELS, Puzzle
 from meldsat.puzzles.solve import Verdict, solve_puzzle
 from meldsat.puzzles.verify import answer_problems
-from meldsat.rules import RuleSet
+from meldsat.rules import RuleSet, rank_at
 
 
 @dataclass(frozen=True)
@@ -126,7 +128,7 @@ def generate_one(
 
 def _final_table(rng: random.Random, rules: RuleSet, recipe: Recipe) -> list[list[Piece]] | None:
     """Random runs and groups in a narrow window of ranks, within the copies the decks hold."""
-    places = sequence_range(rules)
+    places = rules.sequence_positions
     # With one deck every card exists once: the same melds need a wider window of ranks.
     width = rng.randint(*recipe.window) + (3 if rules.copies == 1 else 0)
     low = rng.randint(places.start, places.stop - width)
@@ -166,8 +168,8 @@ def _random_meld(rng: random.Random, rules: RuleSet, window: range) -> list[Card
         length = min(length, len(window))
         start = rng.randint(window.start, window.stop - length)
         suit = rng.randrange(4)
-        return [card_of(card_at(p), suit) for p in range(start, start + length)]
-    rank = card_at(rng.choice(window))
+        return [card_of(rank_at(p), suit) for p in range(start, start + length)]
+    rank = rank_at(rng.choice(window))
     size = rng.choice((3, 3, 4))
     suits = sorted(rng.sample(range(4), size))
     return [card_of(rank, suit) for suit in suits]
@@ -214,12 +216,10 @@ def _hands(
         played = sum(model.hand_played.values())
         model.model.add(played == len(real) - size)
         model.model.add(model.hand_jokers == len(jokers))
+        # Weights drawn card by card in the order the answer holds them, so the draws (and the
+        # puzzles of a seed) do not depend on how the model orders its variables.
         model.model.maximize(
-            sum(
-                rng.randint(0, 20) * var
-                for var in model.hand_played.values()
-                if not isinstance(var, int)
-            )
+            sum(rng.randint(0, 20) * model.hand_played[card] for card in dict.fromkeys(real))
         )
         result = model.solve()
         if result.table is None:
@@ -260,10 +260,10 @@ def _layouts(
     seen: set[tuple[Meld, ...]] = set()
     for _ in range(tries):
         model = PuzzleModel(rules, [real], jokers, Goal())
-        weights = {key: rng.randint(0, 9) for key in model.group_shapes}
+        weights = _shape_weights(rng, rules, real, len(jokers))
         starts = {key: rng.randint(0, 9) for key in model.starts}
         model.model.maximize(
-            sum(w * model.group_shapes[key] for key, w in weights.items())
+            sum(w * model.group_shapes.get(key, 0) for key, w in weights.items())
             + sum(w * model.starts[key] for key, w in starts.items())
         )
         result = model.solve()
@@ -273,6 +273,22 @@ def _layouts(
         if table not in seen:
             seen.add(table)
             yield result.table
+
+
+def _shape_weights(
+    rng: random.Random, rules: RuleSet, real: Sequence[Card], jokers: int
+) -> dict[GroupShape, int]:
+    """Random weights for the group shapes the pieces could show, a joker standing for any card.
+
+    They are drawn over this fixed list, not over the shapes the model keeps (it prunes those that
+    need more jokers than there are), so the draws of a seed stay the same when the model changes.
+    """
+    present = Counter(real)
+    return {
+        (shape.rank, shape.suits): rng.randint(0, 9)
+        for shape in group_shapes(rules)
+        if jokers or all(present[card] for card in shape.cards)
+    }
 
 
 # --- 4. confirm -----------------------------------------------------------------------------------

@@ -97,7 +97,8 @@ class PieceSupply:
     ``table_used`` is false when the table stays as it is (initial meld, gin): then the supply is
     the hand alone. ``bounds`` says how many pieces can show each card, ``hand_bounds`` and
     ``table_bounds`` how many of them come from the hand and from the table. ``play_all``
-    requires the whole hand to be played.
+    requires the whole hand to be played, ``least_played`` at least that many pieces (a turn plays
+    one; a puzzle's own goal says what it needs, and arranging given pieces may play none).
     """
 
     def __init__(
@@ -108,12 +109,15 @@ class PieceSupply:
         *,
         table_used: bool = True,
         play_all: bool = False,
+        least_played: int = 1,
     ) -> None:
         self.table_real: Counter[Card] = inventory.table_real if table_used else Counter()
         self.table_jokers: Counter[Card] = inventory.table_jokers if table_used else Counter()
         self.hand_played: dict[Card, cp_model.IntVar] = {
             card: model.new_int_var(count if play_all else 0, count, f"h_{card}")
-            for card, count in sorted(inventory.hand_real.items())
+            # In the inventory's order: the search, and so which of equally good answers it
+            # returns, follows the order of the variables.
+            for card, count in inventory.hand_real.items()
         }
         hand_jokers = inventory.hand_jokers
         self.hand_jokers: Expr = (
@@ -122,7 +126,8 @@ class PieceSupply:
             else 0
         )
         self.played_count: Expr = sum(self.hand_played.values()) + self.hand_jokers
-        model.add(self.played_count >= 1)
+        if least_played:
+            model.add(self.played_count >= least_played)
         self.joker_total = self.table_jokers.total() + hand_jokers
         present = {card for card, count in (self.table_real + inventory.hand_real).items() if count}
         candidates = joker_candidates(present, set(self.table_jokers), self.joker_total, rules)
