@@ -25,16 +25,14 @@ import itertools
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from meldsat.cards import Card, Joker, Piece, card_of
-from meldsat.engine.parts.groups import group_shapes
 from meldsat.errors import MeldsatError
 from meldsat.melds import is_legal_meld, meld_shapes
 from meldsat.notation import Meld, sort_pieces
 from meldsat.position import Position
-from meldsat.puzzles.canonical import GroupShape
 from meldsat.puzzles.goal import Goal
 from meldsat.puzzles.grade import grade_puzzle, level_of
 from meldsat.puzzles.model import PuzzleModel
@@ -216,10 +214,12 @@ def _hands(
         played = sum(model.hand_played.values())
         model.model.add(played == len(real) - size)
         model.model.add(model.hand_jokers == len(jokers))
-        # Weights drawn card by card in the order the answer holds them, so the draws (and the
-        # puzzles of a seed) do not depend on how the model orders its variables.
         model.model.maximize(
-            sum(rng.randint(0, 20) * model.hand_played[card] for card in dict.fromkeys(real))
+            sum(
+                rng.randint(0, 20) * var
+                for var in model.hand_played.values()
+                if not isinstance(var, int)
+            )
         )
         result = model.solve()
         if result.table is None:
@@ -260,10 +260,10 @@ def _layouts(
     seen: set[tuple[Meld, ...]] = set()
     for _ in range(tries):
         model = PuzzleModel(rules, [real], jokers, Goal())
-        weights = _shape_weights(rng, rules, real, len(jokers))
+        weights = {key: rng.randint(0, 9) for key in model.group_shapes}
         starts = {key: rng.randint(0, 9) for key in model.starts}
         model.model.maximize(
-            sum(w * model.group_shapes.get(key, 0) for key, w in weights.items())
+            sum(w * model.group_shapes[key] for key, w in weights.items())
             + sum(w * model.starts[key] for key, w in starts.items())
         )
         result = model.solve()
@@ -273,22 +273,6 @@ def _layouts(
         if table not in seen:
             seen.add(table)
             yield result.table
-
-
-def _shape_weights(
-    rng: random.Random, rules: RuleSet, real: Sequence[Card], jokers: int
-) -> dict[GroupShape, int]:
-    """Random weights for the group shapes the pieces could show, a joker standing for any card.
-
-    They are drawn over this fixed list, not over the shapes the model keeps (it prunes those that
-    need more jokers than there are), so the draws of a seed stay the same when the model changes.
-    """
-    present = Counter(real)
-    return {
-        (shape.rank, shape.suits): rng.randint(0, 9)
-        for shape in group_shapes(rules)
-        if jokers or all(present[card] for card in shape.cards)
-    }
 
 
 # --- 4. confirm -----------------------------------------------------------------------------------

@@ -77,13 +77,11 @@ class PuzzleModel:
     ) -> None:
         self.rules = rules
         model = self.model = CpModel()
-        for meld in table:
-            if any(isinstance(piece, Joker) and piece.declared is None for piece in meld):
-                raise ValueError("a table joker must be declared")
         inventory = count_inventory(table, hand)
-        # The goal says how much must be played; arranging given pieces may play nothing.
+        # The goal says how much must be played; arranging given pieces may play nothing. The
+        # plain bounds (no pruning) keep the search, and so the generator's puzzles, as they were.
         supply = self.supply = PieceSupply(
-            model, inventory, rules, play_all=goal.play_all, least_played=0
+            model, inventory, rules, play_all=goal.play_all, least_played=0, prune=False
         )
         if goal.points is not None:
             PointsGoal(model, rules, supply, goal.points)

@@ -115,6 +115,24 @@ def test_supply_makes_hand_variables_in_the_inventory_order() -> None:
     assert list(supply.hand_played) == cards("9S 2H 5D")
 
 
+def test_supply_without_pruning_gives_the_plain_bounds_and_the_same_answers() -> None:
+    plain = PieceSupply(CpModel(), inventory("5S 5H", jokers=1), MANIPULATION, prune=False)
+    assert all(not isinstance(plain.jokers_at[card], int) for card in ALL_CARDS)
+    assert plain.bounds.melds_of(cards("5S 5D 5C")) == 1  # the least bound: needs two jokers
+    pruned = PieceSupply(CpModel(), inventory("5S 5H", jokers=1), MANIPULATION)
+    assert pruned.bounds.melds_of(cards("5S 5D 5C")) == 0
+    for prune in (True, False):
+        model = CpModel()
+        supply = PieceSupply(model, inventory("5S 5H", jokers=1), MANIPULATION, prune=prune)
+        groups = GroupShapes(model, MANIPULATION, supply.bounds)
+        for card in ALL_CARDS:
+            model.add(supply.shown(card) == groups.pieces.get(card, 0))
+        model.add(supply.played_count == 3)
+        status, values = solve(model)
+        assert status == "OPTIMAL" and values is not None
+        assert sum(groups.extract(values).values()) == 1  # 5S 5H and the joker
+
+
 def test_no_shape_needs_more_jokers_than_there_are() -> None:
     fives = cards("5S 5H 5D 5C")
     one_joker = PieceBounds(Counter(cards("5S 5H")), jokers=1, joker_cards=frozenset(fives))
