@@ -37,11 +37,11 @@ from meldsat.notation import Meld, sort_pieces
 from meldsat.position import Position
 from meldsat.puzzles.goal import Goal
 from meldsat.puzzles.grade import grade_puzzle, level_of
-from meldsat.puzzles.model import PuzzleModel, card_at, sequence_range
+from meldsat.puzzles.model import PuzzleModel
 from meldsat.puzzles.puzzle import LEVELS, Puzzle
 from meldsat.puzzles.solve import Verdict, solve_puzzle
 from meldsat.puzzles.verify import answer_problems
-from meldsat.rules import RuleSet
+from meldsat.rules import RuleSet, rank_at
 
 
 @dataclass(frozen=True)
@@ -150,7 +150,7 @@ def generate_one(
 
 def _final_table(rng: random.Random, rules: RuleSet, recipe: Recipe) -> list[list[Piece]] | None:
     """Random runs and groups in a narrow window of ranks, within the copies the decks hold."""
-    places = sequence_range(rules)
+    places = rules.sequence_positions
     # With one deck every card exists once: the same melds need a wider window of ranks.
     width = rng.randint(*recipe.window) + (3 if rules.copies == 1 else 0)
     low = rng.randint(places.start, places.stop - width)
@@ -190,8 +190,8 @@ def _random_meld(rng: random.Random, rules: RuleSet, window: range) -> list[Card
         length = min(length, len(window))
         start = rng.randint(window.start, window.stop - length)
         suit = rng.randrange(4)
-        return [card_of(card_at(p), suit) for p in range(start, start + length)]
-    rank = card_at(rng.choice(window))
+        return [card_of(rank_at(p), suit) for p in range(start, start + length)]
+    rank = rank_at(rng.choice(window))
     size = rng.choice((3, 3, 4))
     suits = sorted(rng.sample(range(4), size))
     return [card_of(rank, suit) for suit in suits]

@@ -13,7 +13,7 @@ import pytest
 
 from meldsat.cards import ALL_CARDS, Card, parse_card
 from meldsat.engine.cpsat import CpModel, Expr, Values, cp_model
-from meldsat.engine.inventory import Inventory, MeldContents, take_inventory
+from meldsat.engine.inventory import Inventory, MeldContents, count_inventory, take_inventory
 from meldsat.engine.model import RearrangementModel
 from meldsat.engine.parts.groups import GroupShape, GroupShapes, MarkedGroups, group_shapes
 from meldsat.engine.parts.initial import InitialMeld
@@ -90,6 +90,47 @@ def test_supply_play_all_plays_the_whole_hand() -> None:
     played = supply.extract(values)
     assert played.hand_played == Counter(cards("5H 6H")) and played.hand_jokers_played == 1
     assert played.jokers_at.total() == 1  # the joker stands for exactly one card
+
+
+def test_supply_least_played_sets_the_pieces_a_solution_plays() -> None:
+    model = CpModel()
+    PieceSupply(model, inventory(""), MANIPULATION, least_played=0)
+    assert solve(model)[0] == "OPTIMAL"  # nothing to play is fine when nothing is required
+    model = CpModel()
+    supply = PieceSupply(model, inventory("5H 6H"), MANIPULATION, least_played=2)
+    status, values = solve(model)
+    assert status == "OPTIMAL" and values is not None
+    assert supply.extract(values).hand_played == Counter(cards("5H 6H"))
+    model = CpModel()
+    PieceSupply(model, inventory("5H"), MANIPULATION, least_played=2)
+    assert solve(model)[0] == "INFEASIBLE"
+
+
+def test_supply_makes_hand_variables_in_the_inventory_order() -> None:
+    position = read_position("hand: 9S 2H 5D 2H\n")
+    assert list(take_inventory(position).hand_real) == cards("2H 5D 9S")  # card order
+    counted = count_inventory([], cards("9S 2H 5D 2H"))
+    assert list(counted.hand_real) == cards("9S 2H 5D")  # the order the hand gives
+    supply = PieceSupply(CpModel(), counted, MANIPULATION)
+    assert list(supply.hand_played) == cards("9S 2H 5D")
+
+
+def test_supply_without_pruning_gives_the_plain_bounds_and_the_same_answers() -> None:
+    plain = PieceSupply(CpModel(), inventory("5S 5H", jokers=1), MANIPULATION, prune=False)
+    assert all(not isinstance(plain.jokers_at[card], int) for card in ALL_CARDS)
+    assert plain.bounds.melds_of(cards("5S 5D 5C")) == 1  # the least bound: needs two jokers
+    pruned = PieceSupply(CpModel(), inventory("5S 5H", jokers=1), MANIPULATION)
+    assert pruned.bounds.melds_of(cards("5S 5D 5C")) == 0
+    for prune in (True, False):
+        model = CpModel()
+        supply = PieceSupply(model, inventory("5S 5H", jokers=1), MANIPULATION, prune=prune)
+        groups = GroupShapes(model, MANIPULATION, supply.bounds)
+        for card in ALL_CARDS:
+            model.add(supply.shown(card) == groups.pieces.get(card, 0))
+        model.add(supply.played_count == 3)
+        status, values = solve(model)
+        assert status == "OPTIMAL" and values is not None
+        assert sum(groups.extract(values).values()) == 1  # 5S 5H and the joker
 
 
 def test_no_shape_needs_more_jokers_than_there_are() -> None:

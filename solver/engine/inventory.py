@@ -7,9 +7,10 @@ makes the model small and lets the extraction step turn counts back into pieces.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
-from meldsat.cards import WILD_JOKER, Card, count_pieces
+from meldsat.cards import WILD_JOKER, Card, Piece, count_pieces
 from meldsat.position import Position
 
 
@@ -37,9 +38,24 @@ class Inventory:
 
 
 def take_inventory(position: Position) -> Inventory:
-    """Count the cards of ``position`` (its table melds must have every joker declared)."""
+    """Count the cards of ``position`` (its table melds must have every joker declared).
+
+    The hand's cards are listed in card order: the model makes its variables in this order, so
+    which of several equally good plays it returns does not depend on the order of the hand.
+    """
+    inventory = count_inventory(position.table, position.hand)
+    hand_real = Counter(dict(sorted(inventory.hand_real.items())))
+    return replace(inventory, hand_real=hand_real)
+
+
+def count_inventory(table: Sequence[Sequence[Piece]], hand: Sequence[Piece]) -> Inventory:
+    """Count the cards of a table and a hand that need not form a position (every table joker
+    must be declared): puzzles count given pieces this way, legal melds or not.
+
+    The hand's cards are listed in the order they first appear in ``hand``.
+    """
     melds = []
-    for meld in position.table:
+    for meld in table:
         real: Counter[Card] = Counter()
         jokers: Counter[Card] = Counter()
         for piece in meld:
@@ -55,7 +71,9 @@ def take_inventory(position: Position) -> Inventory:
     for contents in melds:
         table_real.update(contents.real)
         table_jokers.update(contents.jokers)
-    hand = count_pieces(position.hand)
-    hand_jokers = hand.pop(WILD_JOKER, 0)
-    hand_real = Counter({piece: count for piece, count in hand.items() if isinstance(piece, Card)})
+    counted = count_pieces(hand)
+    hand_jokers = counted.pop(WILD_JOKER, 0)
+    hand_real = Counter(
+        {piece: count for piece, count in counted.items() if isinstance(piece, Card)}
+    )
     return Inventory(table_real, table_jokers, hand_real, hand_jokers, tuple(melds))

@@ -48,11 +48,16 @@ def joker_candidates(
 @dataclass(frozen=True)
 class PieceBounds:
     """How many pieces can show each card: its real copies, plus ``jokers`` for the cards a joker
-    may stand for (``joker_cards``). The meld parts size their variables by these bounds."""
+    may stand for (``joker_cards``). The meld parts size their variables by these bounds.
+
+    ``joker_limit`` false leaves out what ``melds_of`` does with the jokers (see there): the plain
+    bound, the least of the cards' own.
+    """
 
     real: Counter[Card]
     jokers: int = 0
     joker_cards: frozenset[Card] = frozenset()
+    joker_limit: bool = True
     # Every card's bound, worked out once: the parts ask for them thousands of times a model.
     _most: dict[Card, int] = field(init=False, repr=False, compare=False)
 
@@ -74,7 +79,7 @@ class PieceBounds:
         """
         most = self._most
         count = min([most[card] for card in cards])
-        if not self.jokers or not count:
+        if not self.jokers or not count or not self.joker_limit:
             return count
         real = self.real
         while count and sum([max(0, count - real[card]) for card in cards]) > self.jokers:
@@ -97,7 +102,14 @@ class PieceSupply:
     ``table_used`` is false when the table stays as it is (initial meld, gin): then the supply is
     the hand alone. ``bounds`` says how many pieces can show each card, ``hand_bounds`` and
     ``table_bounds`` how many of them come from the hand and from the table. ``play_all``
-    requires the whole hand to be played.
+    requires the whole hand to be played, ``least_played`` at least that many pieces (a turn plays
+    one; a puzzle's own goal says what it needs, and arranging given pieces may play none).
+
+    ``prune`` false gives the plain bounds instead of the pruned ones: a joker may stand for any
+    card, and a meld is bounded by the least of its cards' bounds (``PieceBounds.joker_limit``).
+    The answers are the same, but the search differs, and so does which of several equally good
+    answers it returns: the puzzle generator draws its puzzles from such answers, and keeps the
+    plain bounds so that a seed gives the same puzzles as before.
     """
 
     def __init__(
@@ -108,12 +120,16 @@ class PieceSupply:
         *,
         table_used: bool = True,
         play_all: bool = False,
+        least_played: int = 1,
+        prune: bool = True,
     ) -> None:
         self.table_real: Counter[Card] = inventory.table_real if table_used else Counter()
         self.table_jokers: Counter[Card] = inventory.table_jokers if table_used else Counter()
         self.hand_played: dict[Card, cp_model.IntVar] = {
             card: model.new_int_var(count if play_all else 0, count, f"h_{card}")
-            for card, count in sorted(inventory.hand_real.items())
+            # In the inventory's order: the search, and so which of equally good answers it
+            # returns, follows the order of the variables.
+            for card, count in inventory.hand_real.items()
         }
         hand_jokers = inventory.hand_jokers
         self.hand_jokers: Expr = (
@@ -122,14 +138,20 @@ class PieceSupply:
             else 0
         )
         self.played_count: Expr = sum(self.hand_played.values()) + self.hand_jokers
-        model.add(self.played_count >= 1)
+        if least_played:
+            model.add(self.played_count >= least_played)
         self.joker_total = self.table_jokers.total() + hand_jokers
         present = {card for card, count in (self.table_real + inventory.hand_real).items() if count}
-        candidates = joker_candidates(present, set(self.table_jokers), self.joker_total, rules)
+        candidates = (
+            joker_candidates(present, set(self.table_jokers), self.joker_total, rules)
+            if prune
+            else (set(ALL_CARDS) if self.joker_total else set())
+        )
         self._hand_real = inventory.hand_real
         self._joker_cards = frozenset(candidates)
+        self._prune = prune
         self.bounds = PieceBounds(
-            self.table_real + inventory.hand_real, self.joker_total, self._joker_cards
+            self.table_real + inventory.hand_real, self.joker_total, self._joker_cards, prune
         )
         self.jokers_at: dict[Card, Expr] = {
             card: model.new_int_var(0, self.joker_total, f"j_{card}") if card in candidates else 0
@@ -143,12 +165,14 @@ class PieceSupply:
     def hand_bounds(self) -> PieceBounds:
         """How many pieces showing each card can come from the hand."""
         jokers = self.joker_total - self.table_jokers.total()
-        return PieceBounds(self._hand_real, jokers, self._joker_cards)
+        return PieceBounds(self._hand_real, jokers, self._joker_cards, self._prune)
 
     @functools.cached_property
     def table_bounds(self) -> PieceBounds:
         """How many pieces showing each card can come from the table."""
-        return PieceBounds(self.table_real, self.table_jokers.total(), self._joker_cards)
+        return PieceBounds(
+            self.table_real, self.table_jokers.total(), self._joker_cards, self._prune
+        )
 
     def real_at_end(self, card: Card) -> Expr:
         """Real copies of ``card`` on the table after the turn: the table's and those played."""
