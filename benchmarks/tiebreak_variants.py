@@ -39,6 +39,7 @@ if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` packag
     sys.path.insert(0, str(ROOT))
 
 from benchmarks.atomic import write_atomic  # noqa: E402
+from benchmarks.explain_slow import solver_replaced  # noqa: E402
 from meldsat.engine.cpsat import cp_model  # noqa: E402
 from meldsat.engine.model import RearrangementModel  # noqa: E402
 from meldsat.engine.search import build_model  # noqa: E402
@@ -82,11 +83,8 @@ def solver_options(options: dict[str, Any]) -> Iterator[None]:
             solvers.append(self)
             return code
 
-    cp_model.CpSolver = OptionSolver  # type: ignore[misc]
-    try:
+    with solver_replaced(OptionSolver):
         yield
-    finally:
-        cp_model.CpSolver = original  # type: ignore[misc]
 
 
 answers: list[Answer] = []  # what each wrapped solve returned, last one last
