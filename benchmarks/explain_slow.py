@@ -115,6 +115,17 @@ def count_link(found: Explained, built: model.RearrangementModel) -> None:
 
 
 @contextlib.contextmanager
+def solver_replaced(replacement: Any) -> Iterator[None]:
+    """Let ``cp_model.CpSolver`` be ``replacement`` (a subclass of it) for the time of the block."""
+    original = cp_model.CpSolver
+    cp_model.CpSolver = replacement  # type: ignore[misc]
+    try:
+        yield
+    finally:
+        cp_model.CpSolver = original  # type: ignore[misc]
+
+
+@contextlib.contextmanager
 def logging_solver(found: Explained) -> Iterator[None]:
     """Make ``cp_model.CpSolver`` log its search into ``found`` (the engine's parameters kept)."""
     original = cp_model.CpSolver
@@ -138,11 +149,8 @@ def logging_solver(found: Explained) -> Iterator[None]:
             )
             return code
 
-    cp_model.CpSolver = LoggingSolver  # type: ignore[misc]
-    try:
+    with solver_replaced(LoggingSolver):
         yield
-    finally:
-        cp_model.CpSolver = original  # type: ignore[misc]
 
 
 _SOLUTION = re.compile(r"^#(\d+)\s+([\d.]+)s\s+best:(-?\d+)")

@@ -1,0 +1,207 @@
+"""Ways to prove the tie-break faster, tried on the slow positions: CP-SAT options, model changes.
+
+Run from the repository root (meldsat alone)::
+
+    python benchmarks/tiebreak_variants.py benchmarks/worst-positions.jsonl --repeats 1
+
+The engine's objective is lexicographic in one weighted solve (the value, then the original melds
+kept, then those of them holding a joker); on the slowest positions proving the tie-break takes
+most of the time. For every position and both objectives this builds the engine's model
+(``meldsat.engine.search.build_model``) and solves it once per variant, by CPU time
+(``time.process_time``) of the whole solve (a variant that solves twice counts both):
+
+* ``engine``: as the engine solves it;
+* a CP-SAT option set on top of the engine's own (``core``, ``lb-tree``, ``objective-lb``, ...):
+  ``cp_model.CpSolver`` is wrapped for the time of one call, as ``explain_slow.py`` does;
+* ``identical-ordered``: of two original melds with the same cards the first is kept before the
+  second (a valid symmetry cut);
+* ``value-bound`` / ``value-fixed`` / ``value-hint``: first the value alone is solved (proven),
+  then the full objective with ``value <= best``, ``value == best``, or that solution as a hint.
+
+Every variant must reach OPTIMAL with the engine's objective value: the table says where not.
+Nothing in the engine is changed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import gc
+import json
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` package importable
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks.atomic import write_atomic  # noqa: E402
+from benchmarks.explain_slow import solver_replaced  # noqa: E402
+from meldsat.engine.cpsat import cp_model  # noqa: E402
+from meldsat.engine.model import RearrangementModel  # noqa: E402
+from meldsat.engine.search import build_model  # noqa: E402
+from meldsat.play import Objective  # noqa: E402
+from meldsat.position import Position, load_position  # noqa: E402
+
+OBJECTIVES = (Objective.CARDS, Objective.POINTS)
+
+# CP-SAT options set on top of the engine's parameters, one variant each.
+OPTIONS: dict[str, dict[str, Any]] = {
+    "core": {"optimize_with_core": True},
+    "lb-tree": {"optimize_with_lb_tree_search": True},
+    "objective-lb": {"use_objective_lb_search": True},
+    "linearization-2": {"linearization_level": 2},
+    "cuts": {"add_mir_cuts": True, "add_zero_half_cuts": True, "add_clique_cuts": True},
+    "presolve": {"cp_model_presolve": True},
+    "presolve-symmetry": {"cp_model_presolve": True, "symmetry_level": 2},
+    "probing": {"cp_model_probing_level": 2},
+    "pseudo-cost": {"search_branching": cp_model.PSEUDO_COST_SEARCH},
+    "lp-search": {"search_branching": cp_model.LP_SEARCH},
+    "quick-restart": {"search_branching": cp_model.PORTFOLIO_WITH_QUICK_RESTART_SEARCH},
+    "exploit": {"exploit_best_solution": True, "exploit_all_lp_solution": True},
+    "polish-lp": {"polish_lp_solution": True},
+}
+
+# (status, objective value of the full model) of one solve.
+Answer = tuple[str, float]
+
+
+@contextlib.contextmanager
+def solver_options(options: dict[str, Any]) -> Iterator[None]:
+    """Make ``cp_model.CpSolver`` set ``options`` after the engine has set its own parameters."""
+    original = cp_model.CpSolver
+
+    class OptionSolver(original):  # type: ignore[misc, valid-type]
+        def solve(self, proto: Any, *args: Any, **kwargs: Any) -> Any:
+            for name, value in options.items():
+                setattr(self.parameters, name, value)
+            code = super().solve(proto, *args, **kwargs)
+            answers.append((self.status_name(code), self.objective_value))
+            solvers.append(self)
+            return code
+
+    with solver_replaced(OptionSolver):
+        yield
+
+
+answers: list[Answer] = []  # what each wrapped solve returned, last one last
+solvers: list[Any] = []  # the wrapped solvers, last one last (to read a solution's values)
+
+
+def order_identical(model: RearrangementModel) -> None:
+    """Keep the first of two original melds with the same cards before the second."""
+    first: dict[tuple[Any, ...], Any] = {}
+    for keep, meld in zip(model.kept.keep, model.inventory.melds, strict=True):
+        key = (tuple(sorted(meld.real.items())), tuple(sorted(meld.jokers.items())))
+        if key in first:
+            model.model.add(first[key] >= keep)
+        else:
+            first[key] = keep
+
+
+def after_value(mode: str) -> Callable[[RearrangementModel, Position, Objective], None]:
+    """Solve the value alone (the engine's parameters), then bound, fix or hint the full model."""
+
+    def prepare(model: RearrangementModel, position: Position, objective: Objective) -> None:
+        alone = build_model(position, objective)
+        alone.model.maximize(alone.objective.value)
+        with solver_options({}):
+            outcome = alone.solve()
+        if outcome.solution is None:
+            return
+        best = outcome.solution.value
+        if mode == "bound":
+            model.model.add(model.objective.value <= best)
+        elif mode == "fixed":
+            model.model.add(model.objective.value == best)
+        else:  # the two models are built alike, so their variables correspond by index
+            for index in range(len(model.model.proto.variables)):
+                var = model.model.get_int_var_from_proto_index(index)
+                same = alone.model.get_int_var_from_proto_index(index)
+                model.model.add_hint(var, solvers[-1].value(same))
+
+    return prepare
+
+
+Prepare = Callable[[RearrangementModel, Position, Objective], None]
+CHANGES: dict[str, Prepare] = {
+    "identical-ordered": lambda model, _position, _objective: order_identical(model),
+    "value-bound": after_value("bound"),
+    "value-fixed": after_value("fixed"),
+    "value-hint": after_value("hint"),
+}
+VARIANTS = ["engine", *CHANGES, *OPTIONS]
+
+
+def time_variant(position: Position, objective: Objective, variant: str) -> tuple[float, Answer]:
+    """CPU seconds of one solve under ``variant`` (with its own preparation) and its answer."""
+    gc.collect()
+    model = build_model(position, objective)
+    start = time.process_time()
+    if variant in CHANGES:
+        CHANGES[variant](model, position, objective)
+    with solver_options(OPTIONS.get(variant, {})):
+        model.solve()
+    return time.process_time() - start, answers[-1]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("file", type=Path, help="JSONL positions, e.g. worst-positions.jsonl")
+    parser.add_argument("--variants", default=",".join(VARIANTS), help="comma-separated")
+    parser.add_argument("--ids", default="", help="comma-separated id prefixes (default: all)")
+    parser.add_argument("--repeats", type=int, default=1, help="least CPU time of this many")
+    parser.add_argument("--out", type=Path, help="also write the table here")
+    args = parser.parse_args(argv)
+    variants = [name for name in args.variants.split(",") if name]
+    unknown = [name for name in variants if name not in VARIANTS]
+    if unknown:
+        parser.error(f"unknown variant {unknown[0]!r}; known: {', '.join(VARIANTS)}")
+    prefixes = [prefix for prefix in args.ids.split(",") if prefix]
+    given = " ".join(sys.argv[1:] if argv is None else argv)
+    out = [
+        f"Command: `python benchmarks/tiebreak_variants.py {given}`",
+        "",
+        "CPU ms, cards / points; `!`: not OPTIMAL with the engine's objective value.",
+        "",
+        "| id | " + " | ".join(variants) + " |",
+        "|---|" + "---:|" * len(variants),
+    ]
+    totals = dict.fromkeys(variants, 0.0)
+    worst = dict.fromkeys(variants, 0.0)
+    for line in args.file.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        data = json.loads(line)
+        if prefixes and not any(str(data["id"]).startswith(p) for p in prefixes):
+            continue
+        position = load_position(data)
+        cells: dict[str, list[str]] = {name: [] for name in variants}
+        for objective in OBJECTIVES:
+            reference: Answer | None = None
+            for name in variants:
+                runs = [time_variant(position, objective, name) for _ in range(args.repeats)]
+                seconds, answer = min(runs, key=lambda run: run[0])
+                if name == "engine":
+                    reference = answer
+                wrong = answer[0] != "OPTIMAL" or (reference is not None and answer != reference)
+                cells[name].append(f"{seconds * 1000:.1f}" + ("!" if wrong else ""))
+                totals[name] += seconds
+                worst[name] = max(worst[name], seconds)
+        row = " | ".join(" / ".join(cells[name]) for name in variants)
+        out.append(f"| {data['id']} | {row} |")
+        print(out[-1], flush=True)
+    out.append("| **sum** | " + " | ".join(f"{totals[n] * 1000:.0f}" for n in variants) + " |")
+    out.append("| **slowest** | " + " | ".join(f"{worst[n] * 1000:.1f}" for n in variants) + " |")
+    text = "\n".join(out) + "\n"
+    print("\n".join(out[-2:]))
+    if args.out:
+        write_atomic(args.out, text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
