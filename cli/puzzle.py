@@ -130,7 +130,7 @@ def _emit(text: str, output: str | None) -> None:
         os.chmod(temporary, 0o666 & ~umask)
         os.replace(temporary, target)
     except OSError as error:
-        raise MeldsatError(f"cannot write '{output}': {error.strerror or error}") from None
+        raise MeldsatError(f"cannot write {quote(output)}: {error.strerror or error}") from None
     except ValueError:  # a NUL byte in the name, which no file name can hold
         raise MeldsatError(f"cannot write {quote(output)}: not a possible file name") from None
 
