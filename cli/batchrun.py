@@ -116,17 +116,16 @@ def run_batch(
                 progress.clear()
             with guard.deferred():
                 output.finish()
-        except KeyboardInterrupt:
-            output.close()
-            _stopped_message(written + done_before, settings.output)
-            return EXIT_INTERRUPTED
         except BrokenPipeError:
             output.close()
             _silence_stdout()
             return EXIT_BROKEN_PIPE
-        except BaseException:
+        except BaseException as error:
             output.close()
-            raise
+            if not isinstance(error, KeyboardInterrupt) and not guard.interrupted:
+                raise
+            _stopped_message(written + done_before, settings.output)
+            return EXIT_INTERRUPTED
     return exit_code(codes)
 
 

@@ -21,6 +21,9 @@ class InterruptGuard:
         self._pending = False
         self._previous: object = None
         self._installed = False
+        # Set by any Ctrl-C, so an error it causes on the way out (a Dask client cut off in the
+        # middle of a call reports a lost scheduler) is still reported as the interrupt it is.
+        self.interrupted = False
 
     def __enter__(self) -> InterruptGuard:
         # Signal handlers can only be set from the main thread; elsewhere Ctrl-C is not ours.
@@ -35,6 +38,7 @@ class InterruptGuard:
             self._installed = False
 
     def _handle(self, signum: int, frame: FrameType | None) -> None:
+        self.interrupted = True
         if self._deferring:
             self._pending = True
         else:
