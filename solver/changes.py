@@ -12,7 +12,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar, cast, overload
 
-from meldsat.cards import Card, Joker, Piece, count_pieces, piece_identity, piece_sort_key
+from meldsat.cards import (
+    Card,
+    Joker,
+    Piece,
+    count_pieces,
+    piece_identity,
+    piece_sort_key,
+    represented_card,
+)
 from meldsat.matching import max_weight_matching
 from meldsat.melds import meld_kind
 from meldsat.notation import Meld, format_pieces
@@ -263,5 +271,5 @@ def _step_text(
 
 
 def _declared_text(piece: Piece, rules: RuleSet) -> str:
-    card = piece.declared if isinstance(piece, Joker) else piece
+    card = represented_card(piece)
     return card.text(rules.notation) if card is not None else piece.text(rules.notation)
