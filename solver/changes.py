@@ -7,12 +7,21 @@ old meld, or the hand) and only what moved is described.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar, cast, overload
+from typing import TypeVar, overload
 
-from meldsat.cards import Card, Joker, Piece, count_pieces, piece_identity, piece_sort_key
+from meldsat.cards import (
+    Card,
+    Joker,
+    Piece,
+    count_pieces,
+    piece_identity,
+    piece_sort_key,
+    represented_card,
+)
 from meldsat.matching import max_weight_matching
 from meldsat.melds import meld_kind
 from meldsat.notation import Meld, format_pieces
@@ -20,7 +29,6 @@ from meldsat.rules import RuleSet
 
 HAND = -1
 
-T = TypeVar("T")
 S = TypeVar("S")
 
 
@@ -55,23 +63,6 @@ class Rearrangement:
     moves: Sequence[Move] = ()
 
 
-class Later(Generic[T]):
-    """A value worked out the first time it is asked for, then kept."""
-
-    def __init__(self, work: Callable[[], T]) -> None:
-        self._work: Callable[[], T] | None = work
-        self._value: T | None = None
-
-    def __call__(self) -> T:
-        if self._work is not None:
-            self._value, self._work = self._work(), None
-        return cast(T, self._value)
-
-    def sequence(self: Later[tuple[S, ...]]) -> LazyTuple[S]:
-        """This tuple as a sequence that is worked out when first read."""
-        return LazyTuple(self)
-
-
 class LazyTuple(Sequence[S]):
     """A tuple worked out when first read: the steps of a rearrangement, in words and as data.
 
@@ -80,7 +71,7 @@ class LazyTuple(Sequence[S]):
     """
 
     def __init__(self, work: Callable[[], tuple[S, ...]]) -> None:
-        self._work = work
+        self._work: Callable[[], tuple[S, ...]] = functools.cache(work)
 
     @overload
     def __getitem__(self, index: int) -> S: ...
@@ -171,14 +162,15 @@ def describe(
         moves = _moves(table, origins, home) + _redeclarations(old, table, origins)
         return moves, tuple(_step_text(move, old, table, home, rules) for move in moves)
 
-    detail = Later(work)
+    # Worked out once, when either the steps or the moves are first read.
+    detail = functools.cache(work)
     new_melds = tuple(range(len(order), len(table)))
     return Rearrangement(
         table,
         changed,
         new_melds,
-        steps=Later(lambda: detail()[1]).sequence(),
-        moves=Later(lambda: detail()[0]).sequence(),
+        steps=LazyTuple(lambda: detail()[1]),
+        moves=LazyTuple(lambda: detail()[0]),
     )
 
 
@@ -263,5 +255,5 @@ def _step_text(
 
 
 def _declared_text(piece: Piece, rules: RuleSet) -> str:
-    card = piece.declared if isinstance(piece, Joker) else piece
+    card = represented_card(piece)
     return card.text(rules.notation) if card is not None else piece.text(rules.notation)

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from meldsat.cards import Card, Joker, Piece, represented_card
-from meldsat.position import Position, load_position
+from meldsat.position import Position
 from meldsat.rules import HIGH_ACE, RuleSet, get_rules, rank_at
 
 GAMES = ("rummikub", "manipulation")
@@ -354,16 +354,6 @@ def write_jsonl(records: Iterable[tuple[str, Position]], path: Path | None) -> N
         sys.stdout.write(text)
     else:
         path.write_text(text, encoding="utf-8")
-
-
-def read_jsonl(path: Path) -> list[tuple[str, Position]]:
-    """Positions written by :func:`write_jsonl` (or any JSONL of position objects)."""
-    found: list[tuple[str, Position]] = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if line.strip():
-            data = json.loads(line)
-            found.append((str(data.get("id", f"{path.name}:{number}")), load_position(data)))
-    return found
 
 
 def main(argv: Sequence[str] | None = None) -> int:

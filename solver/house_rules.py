@@ -135,8 +135,7 @@ def _check_consistent(rules: RuleSet) -> None:
         raise RulesError("bad house rules: the ace must be low, high or both (ace_low, ace_high)")
     if rules.wrap_around and not (rules.ace_low and rules.ace_high):
         raise RulesError("bad house rules: wrap_around needs ace_low and ace_high both true")
-    longest = 14 if rules.ace_low and rules.ace_high else 13
-    if rules.run_min > longest:
+    if rules.run_min > rules.longest_sequence:
         raise RulesError(f"bad house rules: run_min {rules.run_min} is longer than any sequence")
 
 

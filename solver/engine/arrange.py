@@ -76,7 +76,11 @@ def arrange(
     ]
     # Slots come in table order (groups by suit, sequences low to high), so the melds are
     # canonical as they are; the tests re-check every one with the rule checker.
-    return [tuple(meld) for meld in kept], [tuple(meld) for meld in new]
+    new_melds = [tuple(meld) for meld in new]
+    if not table_used:
+        # A frozen table (initial meld, gin) stays as it was; the new melds come after it.
+        return list(table), new_melds
+    return [tuple(meld) for meld in kept], new_melds
 
 
 def _slot_card(piece: Piece) -> Card:

@@ -55,9 +55,6 @@ def play_from_outcome(
         solution, model.inventory, position.table, table_used=not model.table_frozen
     )
     played = sort_pieces(played_pieces(solution))
-    if model.table_frozen:
-        # A frozen table (initial meld, gin) stays as it was; the new melds come after it.
-        kept = list(position.table)
     rearrangement = describe(position.table, [*kept, *new], played, rules)
     # The value is proven when it reaches the bound, even if the time ran out while the tie-break
     # (most original melds intact) was still being proven.

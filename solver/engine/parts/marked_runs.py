@@ -14,7 +14,7 @@ from typing import Generic, NamedTuple, TypeVar
 
 from meldsat.cards import Card, card_of
 from meldsat.engine.cpsat import CpModel, Expr, Values
-from meldsat.engine.parts.runs import at_rank, first_runs
+from meldsat.engine.parts.runs import at_rank, first_runs, is_zero
 from meldsat.engine.parts.supply import PieceBounds
 from meldsat.engine.trace import Origin, Slot
 from meldsat.rules import RuleSet, rank_at
@@ -155,7 +155,7 @@ def _suit_flow(
             arriving.setdefault(RunState(1, from_hand), []).append(start.of(from_hand))
         moves: dict[RunState, Split[Expr]] = {}
         for state, count in runs.items():
-            if isinstance(count, int) and count == 0:
+            if is_zero(count):
                 continue
             move = split(f"m{state.length}{int(state.has_hand_piece)}", p, bounds.most(card))
             going_on = move.from_table + move.from_hand

@@ -65,7 +65,7 @@ class RunFlow:
             # Runs started in the last run_min - 1 positions are still incomplete at p.
             incomplete = sum(starts.get(p - back, 0) for back in range(length - 1))
             going_on: Expr = 0
-            if bound[p] and not _is_zero(complete_before):
+            if bound[p] and not is_zero(complete_before):
                 going_on = model.new_int_var(0, bound[p], f"c_{suit}_{p}")
                 model.add(going_on <= complete_before)
             complete = starts.get(p - length + 1, 0) + going_on
@@ -113,5 +113,6 @@ def _run_cards(suit: int, start: int, length: int) -> list[Card]:
     return [card_of(rank_at(p), suit) for p in range(start, start + length)]
 
 
-def _is_zero(expr: Expr) -> bool:
+def is_zero(expr: Expr) -> bool:
+    """True when ``expr`` is the constant 0 (no variable was made for it)."""
     return isinstance(expr, int) and expr == 0
