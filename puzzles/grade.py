@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from meldsat.cards import Card, Joker
+from meldsat.cards import Card, Joker, represented_card
 from meldsat.melds import is_legal_meld
 from meldsat.notation import Meld, Table
 from meldsat.puzzles.canonical import canonical_form
@@ -175,7 +175,7 @@ def decoys(table: Sequence[Meld], hand: Sequence[object], rules: RuleSet) -> int
             continue
         fits = 0
         for meld in table:
-            shown = [p.declared if isinstance(p, Joker) else p for p in meld]
+            shown = [represented_card(p) for p in meld]
             cards = [card for card in shown if card is not None]
             if is_legal_meld([*cards, piece], rules):
                 fits += 1
