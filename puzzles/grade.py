@@ -29,6 +29,7 @@ from meldsat.puzzles.model import PuzzleModel
 from meldsat.puzzles.puzzle import Grade, Puzzle
 from meldsat.puzzles.steps import Plan, plan_steps
 from meldsat.rules import RuleSet
+from meldsat.table import judge_table
 
 EXPERT_CHANGED = 4
 HARD_CHANGED = 3
@@ -91,8 +92,6 @@ def _fewest_moves(puzzle: Puzzle, solution: Table) -> tuple[Table, Plan]:
 
 
 def _canonical_melds(table: Sequence[Meld], rules: RuleSet) -> list[Meld]:
-    from meldsat.table import judge_table
-
     return [meld.pieces for meld in judge_table(table, rules).melds]
 
 
