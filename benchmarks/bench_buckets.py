@@ -47,6 +47,7 @@ from benchmarks.bench_engine import (  # noqa: E402
     load_peer,
     percentile,
 )
+from benchmarks.units import ms  # noqa: E402
 from meldsat.engine.search import best_play  # noqa: E402
 from meldsat.generate import Shape, build_position, position_record  # noqa: E402
 from meldsat.play import Objective, Play, Status  # noqa: E402
@@ -164,10 +165,6 @@ class BucketBench:
         )
 
 
-def _ms(seconds: float) -> str:
-    return f"{seconds * 1000:.1f}"
-
-
 def _ratio(ours: float, theirs: float) -> str:
     return f"{ours / theirs:.2f}" if theirs > 0 else "n/a"
 
@@ -193,7 +190,7 @@ def report(
                         cells_text.append("—")
                         continue
                     ours, theirs = cell.stat("meldsat", what), cell.stat("peer", what)
-                    cells_text.append(f"{_ms(ours)} / {_ms(theirs)} ({_ratio(ours, theirs)})")
+                    cells_text.append(f"{ms(ours)} / {ms(theirs)} ({_ratio(ours, theirs)})")
                 out.append(f"| {table} | " + " | ".join(cells_text) + " |")
             out.append("")
     out += [
@@ -212,8 +209,8 @@ def report(
         )
         checked = "all legal, all optimal" if not cell.problems else "; ".join(cell.problems)
         out.append(
-            f"| {bucket.name} | {len(cell.meldsat)} | {_ms(m50)} | {_ms(m90)} | {_ms(p50)} "
-            f"| {_ms(p90)} | {_ratio(m50, p50)} | {_ratio(m90, p90)} | {answers} | {checked} |"
+            f"| {bucket.name} | {len(cell.meldsat)} | {ms(m50)} | {ms(m90)} | {ms(p50)} "
+            f"| {ms(p90)} | {_ratio(m50, p50)} | {_ratio(m90, p90)} | {answers} | {checked} |"
         )
     out.append("")
     met = sum(

@@ -50,6 +50,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` package importable
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.units import ms  # noqa: E402
 from meldsat.cards import Card, Joker, Piece, represented_card  # noqa: E402
 from meldsat.engine.search import best_play  # noqa: E402
 from meldsat.generate import generate, position_record  # noqa: E402
@@ -670,10 +671,6 @@ def _source_state() -> str:
     return f"commit {head}" + (" with uncommitted changes in solver/ or cli/" if changed else "")
 
 
-def _ms(seconds: float) -> str:
-    return f"{seconds * 1000:.1f}"
-
-
 @dataclass
 class Report:
     """Everything one run measured, ready to print as Markdown."""
@@ -814,9 +811,9 @@ def _timing_row(entry: Series, base: Series | None, label: str) -> str:
     cells = [
         name,
         f"{summary['n']:.0f}",
-        _ms(summary["median"]),
-        _ms(summary["p90"]),
-        _ms(summary["max"]),
+        ms(summary["median"]),
+        ms(summary["p90"]),
+        ms(summary["max"]),
         f"{summary['over_1s']:.0f}",
     ]
     if base is None:

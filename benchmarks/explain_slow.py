@@ -35,6 +35,7 @@ if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` packag
     sys.path.insert(0, str(ROOT))
 
 from benchmarks.atomic import write_atomic  # noqa: E402
+from benchmarks.units import ms  # noqa: E402
 from meldsat.cards import Joker  # noqa: E402
 from meldsat.engine import model  # noqa: E402
 from meldsat.engine.cpsat import cp_model  # noqa: E402
@@ -211,10 +212,6 @@ def explain(position: Position, objective: Objective) -> Explained:
     return found
 
 
-def _ms(seconds: float) -> str:
-    return f"{seconds * 1000:.1f}"
-
-
 def report_lines(
     ident: str, position: Position, objective: Objective, found: Explained
 ) -> list[str]:
@@ -229,9 +226,9 @@ def report_lines(
         f"- **{ident}** ({position.rules.name}, {position.rules.players} players, objective "
         f"{objective.value}): table {table} cards in {len(position.table)} melds "
         f"({jokers} jokers), hand {len(position.hand)}",
-        f"  - CPU ms: build {_ms(found.cpu['build'])}, solve {_ms(found.cpu['solve'])}, "
-        f"extract {_ms(found.cpu['extract'])}; solve with the value alone as objective "
-        f"{_ms(found.cpu['solve, value alone'])}",
+        f"  - CPU ms: build {ms(found.cpu['build'])}, solve {ms(found.cpu['solve'])}, "
+        f"extract {ms(found.cpu['extract'])}; solve with the value alone as objective "
+        f"{ms(found.cpu['solve, value alone'])}",
         f"  - variables / constraints per part: {parts}; total "
         f"{found.variables.total()} / {found.constraints.total()}",
         f"  - CP-SAT: {stats}",
@@ -241,7 +238,7 @@ def report_lines(
 def summary_lines(explained: Sequence[Explained]) -> list[str]:
     """Medians over many positions: CPU per phase, variables and constraints per part."""
     phases = ", ".join(
-        f"{phase} {_ms(statistics.median(item.cpu[phase] for item in explained))}"
+        f"{phase} {ms(statistics.median(item.cpu[phase] for item in explained))}"
         for phase in explained[0].cpu
     )
     parts = ", ".join(

@@ -46,6 +46,7 @@ if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` packag
 from benchmarks.atomic import write_atomic  # noqa: E402
 from benchmarks.bench_engine import check_meldsat  # noqa: E402
 from benchmarks.mutations import mutate  # noqa: E402
+from benchmarks.units import ms  # noqa: E402
 from meldsat.engine.search import best_play  # noqa: E402
 from meldsat.generate import Shape, build_position, position_record  # noqa: E402
 from meldsat.play import Objective, Status  # noqa: E402
@@ -228,10 +229,6 @@ def hunt(label: str, seconds: float, seed: int, random_share: float, repeats: in
     return result
 
 
-def _ms(seconds: float) -> str:
-    return f"{seconds * 1000:.1f}"
-
-
 def report(hunts: Sequence[Hunt], shown: Sequence[Sequence[Found]], minutes: float) -> str:
     """A Markdown summary per rule set, then the slowest positions of each."""
     out = [
@@ -248,8 +245,8 @@ def report(hunts: Sequence[Hunt], shown: Sequence[Sequence[Found]], minutes: flo
         worst = slowest[0].timing.worst
         verdict = "all checked legal and optimal" if not item.problems() else "PROBLEMS"
         out.append(
-            f"| {item.label} | {len(ordered)} | {_ms(item.median)} | {_ms(p90)} "
-            f"| {_ms(item.target)} | {_ms(worst)} | {worst / item.median:.1f} "
+            f"| {item.label} | {len(ordered)} | {ms(item.median)} | {ms(p90)} "
+            f"| {ms(item.target)} | {ms(worst)} | {worst / item.median:.1f} "
             f"| {item.steps} ({item.climbs}) | {verdict} |"
         )
     for item, slowest in zip(hunts, shown, strict=True):
@@ -258,8 +255,8 @@ def report(hunts: Sequence[Hunt], shown: Sequence[Sequence[Found]], minutes: flo
             timing = found.timing
             table = sum(len(meld) for meld in found.position.table)
             out.append(
-                f"- {_ms(timing.seconds[Objective.CARDS])} / "
-                f"{_ms(timing.seconds[Objective.POINTS])} ms (cards / points), table "
+                f"- {ms(timing.seconds[Objective.CARDS])} / "
+                f"{ms(timing.seconds[Objective.POINTS])} ms (cards / points), table "
                 f"{table} in {len(found.position.table)} melds, hand {len(found.position.hand)}"
                 f" ({found.origin})"
             )

@@ -27,6 +27,7 @@ if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` packag
     sys.path.insert(0, str(ROOT))
 
 from benchmarks.hunt_worst import OBJECTIVES, TARGET_FLOOR, time_position  # noqa: E402
+from benchmarks.units import ms  # noqa: E402
 from meldsat.engine.search import best_play  # noqa: E402
 from meldsat.play import Objective  # noqa: E402
 from meldsat.position import load_position  # noqa: E402
@@ -45,10 +46,6 @@ def recorded(comment: str) -> tuple[str, dict[Objective, float]] | None:
     return match["label"], times
 
 
-def _ms(seconds: float) -> str:
-    return f"{seconds * 1000:.1f}"
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("file", type=Path, help="JSONL positions, e.g. worst-positions.jsonl")
@@ -56,8 +53,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--median", default="", help="label=ms,... medians of random positions")
     args = parser.parse_args(argv)
     medians = {
-        label: float(ms) / 1000
-        for label, _, ms in (item.partition("=") for item in args.median.split(",") if item)
+        label: float(value) / 1000
+        for label, _, value in (item.partition("=") for item in args.median.split(",") if item)
     }
     lines = [line for line in args.file.read_text(encoding="utf-8").splitlines() if line.strip()]
     given = " ".join(sys.argv[1:] if argv is None else argv)
@@ -82,9 +79,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         timing = time_position(position, args.repeats)
         slowest[label] = max(slowest.get(label, 0.0), timing.worst)
         problems += len(timing.problems)
-        now_text = " / ".join(_ms(timing.seconds[objective]) for objective in OBJECTIVES)
+        now_text = " / ".join(ms(timing.seconds[objective]) for objective in OBJECTIVES)
         if then:
-            then_text = " / ".join(_ms(then[1][objective]) for objective in OBJECTIVES)
+            then_text = " / ".join(ms(then[1][objective]) for objective in OBJECTIVES)
             ratio = f"{timing.worst / max(then[1].values()):.2f}"
         else:
             then_text, ratio = "—", "—"
@@ -99,11 +96,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     for label, worst in slowest.items():
         median = medians.get(label)
         if median is None:
-            out.append(f"| {label} | {_ms(worst)} | — | — | — |")
+            out.append(f"| {label} | {ms(worst)} | — | — | — |")
             continue
         target = max(10 * median, TARGET_FLOOR)
         met = "yes" if worst <= target else "no"
-        out.append(f"| {label} | {_ms(worst)} | {_ms(median)} | {_ms(target)} | {met} |")
+        out.append(f"| {label} | {ms(worst)} | {ms(median)} | {ms(target)} | {met} |")
     print("\n".join(out))
     return 1 if problems else 0
 

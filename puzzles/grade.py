@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from meldsat.cards import Card, Joker
+from meldsat.cards import Card, Joker, represented_card
 from meldsat.melds import is_legal_meld
 from meldsat.notation import Meld, Table
 from meldsat.puzzles.canonical import canonical_form
@@ -29,6 +29,7 @@ from meldsat.puzzles.model import PuzzleModel
 from meldsat.puzzles.puzzle import Grade, Puzzle
 from meldsat.puzzles.steps import Plan, plan_steps
 from meldsat.rules import RuleSet
+from meldsat.table import judge_table
 
 EXPERT_CHANGED = 4
 HARD_CHANGED = 3
@@ -91,8 +92,6 @@ def _fewest_moves(puzzle: Puzzle, solution: Table) -> tuple[Table, Plan]:
 
 
 def _canonical_melds(table: Sequence[Meld], rules: RuleSet) -> list[Meld]:
-    from meldsat.table import judge_table
-
     return [meld.pieces for meld in judge_table(table, rules).melds]
 
 
@@ -175,7 +174,7 @@ def decoys(table: Sequence[Meld], hand: Sequence[object], rules: RuleSet) -> int
             continue
         fits = 0
         for meld in table:
-            shown = [p.declared if isinstance(p, Joker) else p for p in meld]
+            shown = [represented_card(p) for p in meld]
             cards = [card for card in shown if card is not None]
             if is_legal_meld([*cards, piece], rules):
                 fits += 1

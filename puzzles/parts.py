@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from meldsat.cards import Card, Joker, card_of
+from meldsat.cards import Card, card_of, represented_card
 from meldsat.engine.cpsat import CpModel, Expr, Values, cp_model
 from meldsat.engine.parts.kept import KeptMelds
 from meldsat.engine.parts.supply import PieceSupply
@@ -47,7 +47,7 @@ def growth_of(meld: Meld, rules: RuleSet) -> Growth:
     verdict = judge_meld(meld, rules)
     shown: list[Card] = []
     for piece in verdict.pieces:
-        card = piece.declared if isinstance(piece, Joker) else piece
+        card = represented_card(piece)
         assert card is not None
         shown.append(card)
     if verdict.kind is MeldKind.GROUP:

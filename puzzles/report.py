@@ -63,18 +63,13 @@ class SolveResult:
         """The human report of puzzle ``number``."""
         notation = self.puzzle.rules.notation
         lines = [f"puzzle {number}: {_VERDICT_TEXT[self.verdict]}"]
-        if self.solution is not None:
-            lines.append("solution:")
-            lines.extend(
-                f"  {i:>2}. {format_table([meld], notation)}"
-                for i, meld in enumerate(self.solution, start=1)
-            )
-        if self.other is not None:
-            lines.append("another solution:")
-            lines.extend(
-                f"  {i:>2}. {format_table([meld], notation)}"
-                for i, meld in enumerate(self.other, start=1)
-            )
+        for title, melds in (("solution:", self.solution), ("another solution:", self.other)):
+            if melds is not None:
+                lines.append(title)
+                lines.extend(
+                    f"  {i:>2}. {format_table([meld], notation)}"
+                    for i, meld in enumerate(melds, start=1)
+                )
         if self.steps:
             lines.append(f"steps ({len(self.steps)} moves):")
             lines.extend(f"  {i:>2}. {step}" for i, step in enumerate(self.steps, start=1))

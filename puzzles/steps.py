@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from meldsat.cards import Card, Joker, Piece, represented_card
+from meldsat.cards import Card, Joker, Piece, piece_sort_key, represented_card
 from meldsat.engine.cpsat import CpModel, cp_model
 from meldsat.melds import MeldKind, judge_meld
 from meldsat.notation import Meld, format_pieces
@@ -205,7 +205,7 @@ def _describe(
         arriving: Counter[Piece] = _pieces(meld.slots)
         if k in home:
             arriving.subtract(_pieces(shared[home[k], k]))
-        for piece in sorted(+arriving, key=_order):
+        for piece in sorted(+arriving, key=piece_sort_key):
             for _ in range(arriving[piece]):
                 source = _source(piece, leaving, hand_left)
                 if source == HAND:
@@ -235,11 +235,6 @@ def _pieces(slots: Mapping[tuple[int, Piece], int]) -> Counter[Piece]:
     for (_, piece), count in slots.items():
         pieces[piece] += count
     return pieces
-
-
-def _order(piece: Piece) -> tuple[int, int, int]:
-    card = represented_card(piece)
-    return (card.rank, card.suit, isinstance(piece, Joker)) if card else (99, 99, 1)
 
 
 def _source(piece: Piece, leaving: dict[int, Counter[Piece]], hand: Counter[Piece]) -> int:
