@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import os
 import sys
@@ -118,9 +119,10 @@ def _emit(text: str, output: str | None) -> None:
         sys.stdout.write(text)
         return
     target = Path(output)
+    temporary: str | None = None
     try:
         handle, temporary = tempfile.mkstemp(
-            dir=target.parent if str(target.parent) else ".", prefix=f".{target.name}.", text=True
+            dir=target.parent, prefix=f".{target.name}.", text=True
         )
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
@@ -130,6 +132,9 @@ def _emit(text: str, output: str | None) -> None:
         os.chmod(temporary, 0o666 & ~umask)
         os.replace(temporary, target)
     except (OSError, ValueError) as error:
+        if temporary is not None:  # a failed write or rename leaves no stray temporary file
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
         raise file_error("write", output, error) from None
 
 
