@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
-from meldsat.errors import MeldsatError, quote
+from meldsat.cli.inputs import file_error
+from meldsat.errors import MeldsatError
 
 # Past this many bytes a line is not kept whole: its first MAX_LINE_BYTES + 1 bytes are passed on
 # (and refused as too long), the rest is skipped unread into memory.
@@ -53,11 +54,8 @@ class LineSource:
         else:
             try:
                 stream = Path(path).open("rb")  # noqa: SIM115 (closed by the caller)
-            except OSError as error:
-                reason = error.strerror or error
-                raise MeldsatError(f"cannot read {quote(path)}: {reason}") from None
-            except ValueError:  # a NUL byte in the name, which no file name can hold
-                raise MeldsatError(f"cannot read {quote(path)}: not a possible file name") from None
+            except (OSError, ValueError) as error:
+                raise file_error("read", path, error) from None
         return cls(path, _regular_file_size(stream)), stream
 
 

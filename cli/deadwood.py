@@ -16,6 +16,7 @@ from meldsat.cli.gininputs import (
     gin_cards,
     gin_rules,
 )
+from meldsat.cli.inputs import JsonOption
 from meldsat.cli.jsonout import json_header, piece_texts, to_json
 from meldsat.cli.render import card_text, console, print_line, render_meld, render_table
 from meldsat.errors import MeldsatError
@@ -30,7 +31,6 @@ SeenOption = Annotated[
     str | None,
     typer.Option("--seen", help="Draw advice: cards known not to be in the stock (discards)."),
 ]
-JsonFlag = Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")]
 
 
 def deadwood_command(
@@ -40,7 +40,7 @@ def deadwood_command(
     upcard: UpcardOption = None,
     first_upcard: FirstUpcardOption = None,
     seen: SeenOption = None,
-    json_output: JsonFlag = False,
+    json_output: JsonOption = False,
 ) -> int:
     """Least deadwood (10 cards) or best discard (11 cards); draw advice with --upcard."""
     try:

@@ -19,6 +19,7 @@ from meldsat.cli.batchrun import (
     WorkersOption,
     run_batch,
 )
+from meldsat.cli.exits import EXIT_BAD_INPUT
 from meldsat.cli.inputs import (
     HandOption,
     InitialOption,
@@ -264,7 +265,10 @@ def _run_batch(  # noqa: PLR0917 (one argument per command-line option)
 BatchJob = tuple[int, str, str, float, bool, str | None, int | None]
 
 # The exit code of each status a batch answer can have (for a resumed run's earlier answers).
-_ANSWER_CODES = {**{status.value: code for status, code in EXIT_CODES.items()}, "error": 2}
+_ANSWER_CODES = {
+    **{status.value: code for status, code in EXIT_CODES.items()},
+    "error": EXIT_BAD_INPUT,
+}
 
 
 def _code_of_answer(answer: str) -> int:
@@ -278,8 +282,8 @@ def _code_of_answer(answer: str) -> int:
 
 def _batch_exit_code(codes: Counter[int]) -> int:
     """Bad input on any line beats a time limit on any line; otherwise 0."""
-    if codes[2]:
-        return 2
+    if codes[EXIT_BAD_INPUT]:
+        return EXIT_BAD_INPUT
     return 3 if codes[3] else 0
 
 
@@ -303,7 +307,7 @@ def solve_batch_line(job: BatchJob) -> tuple[int, str]:
         failure = error_json(error.code, str(error))
         failure.update({"line": number, "status": "error"})
         _echo_id(failure, fields)
-        return 2, to_json(failure)
+        return EXIT_BAD_INPUT, to_json(failure)
     result = play_json(game, play, partial)
     result["line"] = number
     _echo_id(result, fields)

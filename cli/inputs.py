@@ -94,14 +94,20 @@ def read_source(path: str, limit: int | None = MAX_POSITION_CHARS) -> str:
         else:
             with Path(path).open("rb") as stream:
                 data = stream.read(-1 if limit is None else limit + 1)
-    except OSError as error:
-        raise MeldsatError(f"cannot read {quote(path)}: {error.strerror or error}") from None
-    except ValueError:  # a NUL byte in the name, which no file name can hold
-        raise MeldsatError(f"cannot read {quote(path)}: not a possible file name") from None
+    except (OSError, ValueError) as error:
+        raise file_error("read", path, error) from None
     name = "stdin" if path == "-" else quote(path)
     if limit is not None and len(data) > limit:
         raise InputTooLargeError(f"{name} is too large: over {limit} bytes, the limit")
     return decode_utf8(data, name)
+
+
+def file_error(action: str, path: str, error: OSError | ValueError) -> MeldsatError:
+    """The one-line error of a file that cannot be read or written (``action``): the system's
+    reason, or for a ``ValueError`` (a NUL byte, which no file name can hold) that it is no name."""
+    if isinstance(error, OSError):
+        return MeldsatError(f"cannot {action} {quote(path)}: {error.strerror or error}")
+    return MeldsatError(f"cannot {action} {quote(path)}: not a possible file name")
 
 
 def decode_utf8(data: bytes, name: str) -> str:

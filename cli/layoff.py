@@ -7,7 +7,7 @@ from typing import Annotated, Any
 import typer
 
 from meldsat.cards import Card, Notation
-from meldsat.cli.deadwood import JsonFlag, arrangement_json
+from meldsat.cli.deadwood import arrangement_json
 from meldsat.cli.gininputs import (
     FirstUpcardOption,
     GinRulesOption,
@@ -16,6 +16,7 @@ from meldsat.cli.gininputs import (
     gin_cards,
     gin_rules,
 )
+from meldsat.cli.inputs import JsonOption
 from meldsat.cli.jsonout import json_header, piece_texts, to_json
 from meldsat.cli.render import console, print_line, render_meld, render_table
 from meldsat.gin.layoff import KnockResult, settle_knock
@@ -41,7 +42,7 @@ def layoff_command(
     rules: GinRulesOption = "gin",
     upcard: UpcardOption = None,
     first_upcard: FirstUpcardOption = None,
-    json_output: JsonFlag = False,
+    json_output: JsonOption = False,
 ) -> int:
     """Settle a knock: the defender melds and lays off for the least deadwood; then the score."""
     rule_set, result = settle_options(rules, melds, hand, knocker_deadwood, upcard, first_upcard)

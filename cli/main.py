@@ -25,7 +25,7 @@ from meldsat.cli import puzzle as puzzle_cli
 from meldsat.cli import replay as replay_cli
 from meldsat.cli import score as score_cli
 from meldsat.cli import simulate as simulate_cli
-from meldsat.cli.exits import EXIT_BROKEN_PIPE, EXIT_INTERRUPTED
+from meldsat.cli.exits import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERRUPTED
 from meldsat.cli.jsonout import error_json, to_json
 from meldsat.errors import escape_controls
 
@@ -35,7 +35,6 @@ _USAGE_ERROR: type[Exception] = next(
     cls for cls in typer.BadParameter.__mro__ if cls.__name__ == "ClickException"
 )
 
-EXIT_BAD_INPUT = 2
 # An error line never repeats more than this much of a message (a usage error quotes its token).
 _MAX_ERROR_CHARS = 400
 

@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import os
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any, Protocol
 
 import typer
 
 from meldsat.cli.batchrun import BatchSettings, SchedulerOption, WorkersOption
-from meldsat.cli.inputs import read_source
+from meldsat.cli.inputs import file_error, read_source
 from meldsat.cli.jsonout import SCHEMA_VERSION, to_json
-from meldsat.errors import MeldsatError, quote
+from meldsat.errors import MeldsatError
 from meldsat.notation import Meld, format_table, parse_table
 from meldsat.puzzles.puzzle import LEVELS, Puzzle, puzzles_json, puzzles_text, read_puzzles
 from meldsat.rules import get_rules
@@ -118,9 +119,10 @@ def _emit(text: str, output: str | None) -> None:
         sys.stdout.write(text)
         return
     target = Path(output)
+    temporary: str | None = None
     try:
         handle, temporary = tempfile.mkstemp(
-            dir=target.parent if str(target.parent) else ".", prefix=f".{target.name}.", text=True
+            dir=target.parent, prefix=f".{target.name}.", text=True
         )
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
@@ -129,10 +131,11 @@ def _emit(text: str, output: str | None) -> None:
         os.umask(umask)
         os.chmod(temporary, 0o666 & ~umask)
         os.replace(temporary, target)
-    except OSError as error:
-        raise MeldsatError(f"cannot write {quote(output)}: {error.strerror or error}") from None
-    except ValueError:  # a NUL byte in the name, which no file name can hold
-        raise MeldsatError(f"cannot write {quote(output)}: not a possible file name") from None
+    except (OSError, ValueError) as error:
+        if temporary is not None:  # a failed write or rename leaves no stray temporary file
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+        raise file_error("write", output, error) from None
 
 
 @app.command("solve")
@@ -146,8 +149,7 @@ def solve_command(
     """Solve each puzzle: unique (with the solution and its steps), none, or several."""
     from meldsat.puzzles.report import solve_reports
 
-    reports = solve_reports(read_puzzles(read_source(source)), time_limit)
-    return _print_reports(reports, ReportFormat.JSON if json_output else output_format)
+    return _report_puzzles(solve_reports, source, output_format, time_limit, json_output)
 
 
 @app.command("grade")
@@ -161,8 +163,7 @@ def grade_command(
     """Grade each puzzle and confirm (or not) the level and grade it states."""
     from meldsat.puzzles.report import grade_reports
 
-    reports = grade_reports(read_puzzles(read_source(source)), time_limit)
-    return _print_reports(reports, ReportFormat.JSON if json_output else output_format)
+    return _report_puzzles(grade_reports, source, output_format, time_limit, json_output)
 
 
 class _Report(Protocol):
@@ -174,6 +175,18 @@ class _Report(Protocol):
     def to_json(self) -> dict[str, Any]: ...
 
     def text(self, number: int) -> str: ...
+
+
+def _report_puzzles(
+    make_reports: Callable[[list[Puzzle], float], Sequence[_Report]],
+    source: str,
+    output_format: ReportFormat,
+    time_limit: float,
+    json_output: bool,
+) -> int:
+    """What ``solve`` and ``grade`` share: read the puzzles, report on each, the worst exit code."""
+    reports = make_reports(read_puzzles(read_source(source)), time_limit)
+    return _print_reports(reports, ReportFormat.JSON if json_output else output_format)
 
 
 def _print_reports(reports: Sequence[_Report], output_format: ReportFormat) -> int:

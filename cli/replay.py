@@ -101,7 +101,8 @@ def _replayed(logs: list[str], settings: BatchSettings) -> Iterator[tuple[str, O
     """
     processes, address = settings.where()
     items = _items(logs)
-    if workers_unasked(settings) and address is None:
+    # Neither --workers nor a scheduler (option or variable): replay here (no CP-SAT runs here).
+    if settings.workers is None and address is None:
         results: Iterable[tuple[int, Outcome | MeldsatError | None]] = map(replay_item, items)
     else:
         results = ordered_map(replay_item, items, workers=processes, scheduler=address)
@@ -122,11 +123,6 @@ def _replayed(logs: list[str], settings: BatchSettings) -> Iterator[tuple[str, O
                 total.rounds += result.rounds
                 total.turns += result.turns
                 total.incomplete_game = result.incomplete_game
-
-
-def workers_unasked(settings: BatchSettings) -> bool:
-    """Neither ``--workers`` nor ``--scheduler``: replay in this process (no CP-SAT runs here)."""
-    return settings.workers is None and settings.scheduler is None
 
 
 def _items(logs: list[str]) -> Iterator[Item]:

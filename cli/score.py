@@ -13,7 +13,7 @@ from typing import Annotated, Any
 import typer
 
 from meldsat.cli.ginscore import GIN_FAMILY, score_gin_sheet
-from meldsat.cli.inputs import MAX_LOG_BYTES, read_source
+from meldsat.cli.inputs import MAX_LOG_BYTES, JsonOption, read_source
 from meldsat.cli.jsonout import SCHEMA_VERSION, to_json
 from meldsat.cli.render import console
 from meldsat.errors import MeldsatError, RulesError
@@ -30,7 +30,7 @@ def score_command(
     rules: Annotated[
         str, typer.Option("--rules", "-r", help="Rule set of the game.")
     ] = "manipulation",
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
+    as_json: JsonOption = False,
 ) -> int:
     """Turn round (deal) results into the score sheet: every round's scores and the game's end."""
     rule_set = get_rules(rules)

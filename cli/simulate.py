@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from meldsat.cli.batchrun import BatchSettings, SchedulerOption, WorkersOption
+from meldsat.cli.inputs import JsonOption
 from meldsat.cli.interrupts import InterruptGuard
 from meldsat.cli.jsonout import SCHEMA_VERSION, to_json
 from meldsat.cli.render import console
@@ -70,7 +71,7 @@ def simulate_command(  # noqa: PLR0917 (one argument per command-line option)
         str | None, typer.Option("--log", help="Write every event to this JSONL game log.")
     ] = None,
     time_limit: HintTimeOption = DEFAULT_TIME_LIMIT,
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
+    as_json: JsonOption = False,
     workers: WorkersOption = None,
     scheduler: SchedulerOption = None,
 ) -> int:

@@ -155,9 +155,8 @@ def _answer_now(answer: Callable[[], dict[str, Any]]) -> Response:
 
 
 def _bad_input(error: MeldsatError) -> Response:
-    # Each library error class may carry its own stable code; "bad_input" is the general one.
-    code = str(getattr(error, "code", "bad_input"))
-    return _json(422, error_json(code, _one_line(error)))
+    # Each library error class carries its own stable code; "bad_input" is the general one.
+    return _json(422, error_json(error.code, _one_line(error)))
 
 
 async def _read_json(request: Request, limit: int) -> dict[str, Any]:
