@@ -106,7 +106,7 @@ def hint_command(
         raise MeldsatError("no position given: use --table and --hand, or --position")
     game = load_cli_position(table, hand, position, rules, players, initial, house)
     play = _solve(game, objective, play_all, time_limit)
-    partial = _best_partial(game, play, play_all, time_limit)
+    partial = best_partial(game, play, play_all, time_limit)
     if json_output:
         print(to_json(play_json(game, play, partial)))
     else:
@@ -121,7 +121,7 @@ def _solve(position: Position, objective: Objective, play_all: bool, time_limit:
     return best_play(position, objective, play_all=play_all, time_limit=time_limit)
 
 
-def _best_partial(position: Position, play: Play, play_all: bool, time_limit: float) -> Play | None:
+def best_partial(position: Position, play: Play, play_all: bool, time_limit: float) -> Play | None:
     """With ``--all`` and no play that empties the hand: the best play that does not."""
     if not play_all or play.status is not Status.NO_MOVE:
         return None
@@ -302,7 +302,7 @@ def solve_batch_line(job: BatchJob) -> tuple[int, str]:
         check_batch_defaults(fields, rules, players)
         game = load_position(fields, rules, players)
         play = _solve(game, Objective(objective), play_all, time_limit)
-        partial = _best_partial(game, play, play_all, time_limit)
+        partial = best_partial(game, play, play_all, time_limit)
     except MeldsatError as error:
         failure = error_json(error.code, str(error))
         failure.update({"line": number, "status": "error"})

@@ -91,6 +91,15 @@ def test_hint_answer_is_the_hint_command_json(client: TestClient, run_cli: CliRu
     assert answer["play"] == ["8D", "QH", "KH"]
 
 
+def test_hint_all_answer_carries_the_best_partial_play_as_the_command_does(
+    client: TestClient, run_cli: CliRunner
+) -> None:
+    answer = post_ok(client, "/api/hint", {"table": "7H 8H 9H", "hand": "10H KS", "all": True})
+    assert answer == cli_json(run_cli, "hint", "--table", "7H 8H 9H", "--hand", "10H KS", "--all")
+    assert answer["status"] == "no_move"
+    assert answer["best_partial"]["cards_played"] == 1
+
+
 def test_check_answer_is_the_check_command_json(client: TestClient, run_cli: CliRunner) -> None:
     answer = post_ok(client, "/api/check", TURN)
     expected = cli_json(

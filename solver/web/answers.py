@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from meldsat.cli.check import check_fields, check_json
-from meldsat.cli.hint import play_json
+from meldsat.cli.hint import best_partial, play_json
 from meldsat.cli.inputs import table_from_fields
 from meldsat.cli.jsonout import SCHEMA_VERSION
 from meldsat.cli.rules import rule_set_json, rules_listing_json
@@ -59,7 +59,7 @@ def hint_answer(data: Mapping[str, Any], time_cap: float, *, draw: bool = False)
         raise NotationError(f"'all' must be true or false, not '{play_all}'")
     position = load_position(fields)
     play = best_play(position, objective, play_all=play_all, time_limit=time_limit)
-    answer = play_json(position, play)
+    answer = play_json(position, play, best_partial(position, play, play_all, time_limit))
     if draw:
         answer["drawing"] = drawing.hint_drawing(position, play)
     return answer
