@@ -37,7 +37,7 @@ from typing import Any
 from meldsat.cards import Card, Piece
 from meldsat.errors import MeldsatError
 from meldsat.games.engine import Game, IllegalTurnError, Record
-from meldsat.games.records import pieces_json
+from meldsat.games.records import pieces_json, table_json
 from meldsat.gin.bits import rank_order
 from meldsat.gin.deadwood import analyse_hand, best_arrangement, knock_limit
 from meldsat.gin.draw import draw_advice
@@ -253,11 +253,9 @@ class GinGame(Game[GinBot]):
         self._ended = {
             "ends": result.score.kind.value,
             "knocker": seat,
-            "knocker_melds": [pieces_json(meld, self.rules) for meld in result.knocker_melds],
+            "knocker_melds": table_json(result.knocker_melds, self.rules),
             "knocker_deadwood": result.knocker_deadwood,
-            "defender_melds": [
-                pieces_json(meld, self.rules) for meld in result.defender.arrangement.melds
-            ],
+            "defender_melds": table_json(result.defender.arrangement.melds, self.rules),
             "laid_off": [str(item.card) for item in result.defender.laid_off],
             "defender_deadwood": result.defender.arrangement.deadwood,
             "doubled": result.score.doubled,
