@@ -36,6 +36,7 @@ from typing import Any
 
 from meldsat.cards import Card, Piece
 from meldsat.errors import MeldsatError
+from meldsat.games.deck import deal_hands
 from meldsat.games.engine import Game, IllegalTurnError, Record
 from meldsat.games.records import pieces_json, table_json
 from meldsat.gin.bits import rank_order
@@ -117,10 +118,7 @@ class GinGame(Game[GinBot]):
         self.stock = [piece for piece in deck if isinstance(piece, Card)]
         if len(self.stock) != len(deck):
             raise MeldsatError("gin is played without jokers")
-        dealt: list[list[Card]] = [[], []]
-        for _ in range(self.rules.hand_size):
-            for offset in (1, 2):
-                dealt[(dealer + offset) % 2].append(self.stock.pop())
+        dealt = deal_hands(self.stock, 2, self.rules.hand_size, dealer)
         self.hands = [sorted(hand, key=rank_order) for hand in dealt]
         self.first_upcard = self.stock.pop()
         self.discards = [self.first_upcard]
