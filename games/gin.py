@@ -37,7 +37,7 @@ from typing import Any
 from meldsat.cards import Card, Piece
 from meldsat.errors import MeldsatError
 from meldsat.games.deck import deal_hands
-from meldsat.games.engine import Game, IllegalTurnError, Record
+from meldsat.games.engine import Game, IllegalTurnError, Record, leading_seats
 from meldsat.games.records import pieces_json, table_json
 from meldsat.gin.bits import rank_order
 from meldsat.gin.deadwood import analyse_hand, best_arrangement, knock_limit
@@ -306,10 +306,9 @@ class GinGame(Game[GinBot]):
                     "totals": [final[name] for name in _SEAT_NAMES],
                 }
             )
-        best = max(totals)
         return {
             "rounds": self.round_number,
             "columns": columns,
             "totals": totals,
-            "winners": [seat for seat in (0, 1) if totals[seat] == best],
+            "winners": list(leading_seats(totals)),
         }
