@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import random
+from typing import TypeVar
 
 from meldsat.cards import ALL_CARDS, Joker, Piece
 from meldsat.rules import RuleSet
+
+CardT = TypeVar("CardT", bound=Piece)
 
 
 def full_deck(rules: RuleSet) -> list[Piece]:
@@ -26,3 +29,13 @@ def shuffled_deck(rules: RuleSet, rng: random.Random) -> list[Piece]:
     deck = full_deck(rules)
     rng.shuffle(deck)
     return deck
+
+
+def deal_hands(stock: list[CardT], players: int, hand_size: int, dealer: int) -> list[list[CardT]]:
+    """Deal ``hand_size`` cards to each seat from the end of ``stock`` (which loses them), one
+    at a time starting left of ``dealer``; the hands are in the order dealt."""
+    dealt: list[list[CardT]] = [[] for _ in range(players)]
+    for _ in range(hand_size):
+        for offset in range(1, players + 1):
+            dealt[(dealer + offset) % players].append(stock.pop())
+    return dealt

@@ -115,6 +115,12 @@ def game_header(game: Game[Any], number: int, seats: Sequence[str], seed: int | 
     }
 
 
+def leading_seats(totals: Sequence[int]) -> tuple[int, ...]:
+    """The seats with the most points (a tie gives several)."""
+    best = max(totals)
+    return tuple(seat for seat, total in enumerate(totals) if total == best)
+
+
 def first_dealer(seed: int | str, number: int, players: int) -> int:
     """The first dealer of game ``number``, drawn at random from the game's seed."""
     return seeded_rng(seed, number, "dealer").randrange(players)

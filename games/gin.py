@@ -36,8 +36,9 @@ from typing import Any
 
 from meldsat.cards import Card, Piece
 from meldsat.errors import MeldsatError
-from meldsat.games.engine import Game, IllegalTurnError, Record
-from meldsat.games.records import pieces_json
+from meldsat.games.deck import deal_hands
+from meldsat.games.engine import Game, IllegalTurnError, Record, leading_seats
+from meldsat.games.records import pieces_json, table_json
 from meldsat.gin.bits import rank_order
 from meldsat.gin.deadwood import analyse_hand, best_arrangement, knock_limit
 from meldsat.gin.draw import draw_advice
@@ -117,10 +118,7 @@ class GinGame(Game[GinBot]):
         self.stock = [piece for piece in deck if isinstance(piece, Card)]
         if len(self.stock) != len(deck):
             raise MeldsatError("gin is played without jokers")
-        dealt: list[list[Card]] = [[], []]
-        for _ in range(self.rules.hand_size):
-            for offset in (1, 2):
-                dealt[(dealer + offset) % 2].append(self.stock.pop())
+        dealt = deal_hands(self.stock, 2, self.rules.hand_size, dealer)
         self.hands = [sorted(hand, key=rank_order) for hand in dealt]
         self.first_upcard = self.stock.pop()
         self.discards = [self.first_upcard]
@@ -253,11 +251,9 @@ class GinGame(Game[GinBot]):
         self._ended = {
             "ends": result.score.kind.value,
             "knocker": seat,
-            "knocker_melds": [pieces_json(meld, self.rules) for meld in result.knocker_melds],
+            "knocker_melds": table_json(result.knocker_melds, self.rules),
             "knocker_deadwood": result.knocker_deadwood,
-            "defender_melds": [
-                pieces_json(meld, self.rules) for meld in result.defender.arrangement.melds
-            ],
+            "defender_melds": table_json(result.defender.arrangement.melds, self.rules),
             "laid_off": [str(item.card) for item in result.defender.laid_off],
             "defender_deadwood": result.defender.arrangement.deadwood,
             "doubled": result.score.doubled,
@@ -310,10 +306,9 @@ class GinGame(Game[GinBot]):
                     "totals": [final[name] for name in _SEAT_NAMES],
                 }
             )
-        best = max(totals)
         return {
             "rounds": self.round_number,
             "columns": columns,
             "totals": totals,
-            "winners": [seat for seat in (0, 1) if totals[seat] == best],
+            "winners": list(leading_seats(totals)),
         }

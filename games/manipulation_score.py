@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from meldsat.games.engine import leading_seats
 from meldsat.rules import Scoring
 
 
@@ -82,6 +83,4 @@ def score_game(totals: Sequence[int], rounds_won: Sequence[int], scoring: Scorin
             bonus += scoring.round_win_bonus * won
         bonuses.append(bonus)
     final = tuple(total + bonus for total, bonus in zip(totals, bonuses, strict=True))
-    best = max(final)
-    winners = tuple(seat for seat, total in enumerate(final) if total == best)
-    return GameScore(tuple(bonuses), final, winners)
+    return GameScore(tuple(bonuses), final, leading_seats(final))

@@ -41,10 +41,11 @@ def new_game(rules_name: str, players: int, options: dict[str, Any] | None = Non
     return factory(rules, options)
 
 
-# The shared-table games all take the hint bots of games/bots.py.
-AGENT_MAKERS: dict[str, AgentMaker] = dict.fromkeys(GAMES, make_bot)
-# The gin games take the gin bots of games/gin.py, which play the exact deadwood analysis.
-AGENT_MAKERS.update(dict.fromkeys(("gin", "oklahoma-gin", "hollywood-gin"), make_gin_bot))
+# The shared-table games take the hint bots of games/bots.py; the gin games take the gin bots of
+# games/gin.py, which play the exact deadwood analysis.
+AGENT_MAKERS: dict[str, AgentMaker] = {
+    name: make_gin_bot if factory is GinGame else make_bot for name, factory in GAMES.items()
+}
 
 
 def new_agent(rules_name: str, bot: str, rng: random.Random, time_limit: float) -> Any:

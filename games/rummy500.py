@@ -16,7 +16,7 @@ from typing import Any
 from meldsat.cards import Piece, parse_piece
 from meldsat.errors import MeldsatError
 from meldsat.games.agents import MeldingAgent
-from meldsat.games.engine import IllegalTurnError, Record
+from meldsat.games.engine import IllegalTurnError, Record, leading_seats
 from meldsat.games.rummy500_score import game_winners, laid_points, score_deal
 from meldsat.games.table_game import TableGame, ask_meld, played_pieces, remove_pieces
 from meldsat.notation import Meld
@@ -149,9 +149,8 @@ class Rummy500Game(TableGame):
 
     def end_game(self) -> Record:
         """The final totals and the winners (the most points; a tie shares the win)."""
-        best = max(self.totals)
         return {
             "deals": self.round_number,
             "totals": list(self.totals),
-            "winners": [seat for seat, total in enumerate(self.totals) if total == best],
+            "winners": list(leading_seats(self.totals)),
         }

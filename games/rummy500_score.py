@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from meldsat.cards import Card, Joker
+from meldsat.games.engine import leading_seats
 from meldsat.melds import MeldKind
 from meldsat.notation import Meld, Table
 from meldsat.rules import RuleSet, Scoring
@@ -70,10 +71,9 @@ def _seats(winner: int | None) -> tuple[int, ...]:
 
 def game_winners(totals: Sequence[int], scoring: Scoring) -> tuple[int, ...]:
     """The seats with the most points once someone reached the target (500 or 300), else none."""
-    best = max(totals)
-    if best < scoring.game_target:
+    if max(totals) < scoring.game_target:
         return ()
-    return tuple(seat for seat, total in enumerate(totals) if total == best)
+    return leading_seats(totals)
 
 
 def laid_points(played: Meld, before: Table, after: Table, rules: RuleSet) -> int:

@@ -12,6 +12,7 @@ from typing import Any
 
 from meldsat.cards import Joker, Piece
 from meldsat.games.agents import MeldingAgent, TurnView
+from meldsat.games.deck import deal_hands
 from meldsat.games.engine import Game, IllegalTurnError, Record
 from meldsat.games.records import pieces_json, read_table, table_json
 from meldsat.moves import check_move
@@ -53,10 +54,7 @@ class TableGame(Game[MeldingAgent]):
         """Deal ``hand_size`` cards to each seat, one at a time from the left of the dealer."""
         self.round_number = number
         self.stock = deck
-        dealt: list[list[Piece]] = [[] for _ in range(self.players)]
-        for _ in range(self.rules.hand_size):
-            for offset in range(1, self.players + 1):
-                dealt[(dealer + offset) % self.players].append(self.stock.pop())
+        dealt = deal_hands(self.stock, self.players, self.rules.hand_size, dealer)
         self.hands = [sort_pieces(hand) for hand in dealt]
         self.table = ()
         self.seat = (dealer + 1) % self.players

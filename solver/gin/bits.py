@@ -10,7 +10,7 @@ jokers; :func:`check_gin_rules` refuses any other rule set rather than answer it
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 from meldsat.cards import Card, card_of
 from meldsat.errors import UnsupportedError
@@ -62,14 +62,6 @@ def cards_mask(cards: Iterable[Card]) -> int:
     for card in cards:
         mask |= 1 << (card.suit * _SUIT_SHIFT + card.rank)
     return mask
-
-
-def mask_bits(mask: int) -> Iterator[int]:
-    """The bit positions of a mask, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 def mask_cards(mask: int) -> list[Card]:

@@ -87,12 +87,8 @@ def least_deadwood_mask(hand: int, total: int) -> int:
 
 def least_deadwood(cards: Sequence[Card]) -> int:
     """The least deadwood of distinct cards (no checks, no arrangement: the quick question)."""
-    hand = 0
-    total = 0
-    for card in cards:
-        hand |= 1 << (card.suit * 16 + card.rank)
-        total += 10 if card.rank > 10 else card.rank
-    return least_deadwood_mask(hand, total)
+    hand = cards_mask(cards)
+    return least_deadwood_mask(hand, mask_value(hand))
 
 
 def _best_packed_value(melds: list[int], values: list[int], start: int, used: int) -> int:
