@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from meldsat.cards import Joker, Piece
+from meldsat.cards import Piece, count_pieces
 from meldsat.games.agents import MeldingAgent, TurnView
 from meldsat.games.deck import deal_hands
 from meldsat.games.engine import Game, IllegalTurnError, Record
@@ -121,14 +121,9 @@ def remove_pieces(hand: Sequence[Piece], played: Sequence[Piece]) -> Meld:
 
 def played_pieces(before: Table, after: Table) -> Meld:
     """The pieces the table gains from ``before`` to ``after`` (jokers as they are in a hand)."""
-    gained = Counter(map(hand_form, (piece for meld in after for piece in meld)))
-    gained.subtract(map(hand_form, (piece for meld in before for piece in meld)))
+    gained = count_pieces(piece for meld in after for piece in meld)
+    gained.subtract(count_pieces(piece for meld in before for piece in meld))
     return sort_pieces(piece for piece, count in gained.items() for _ in range(max(count, 0)))
-
-
-def hand_form(piece: Piece) -> Piece:
-    """A piece as it is held in a hand: a joker loses its declaration."""
-    return Joker() if isinstance(piece, Joker) else piece
 
 
 def ask_meld(agent: MeldingAgent, view: TurnView) -> Table | None:

@@ -6,10 +6,9 @@ table is compared with the puzzle's solution in canonical form (``canonical``).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
-from meldsat.cards import Joker, Piece
+from meldsat.cards import count_pieces
 from meldsat.moves import check_move
 from meldsat.notation import Meld, format_pieces
 from meldsat.puzzles.canonical import canonical_form
@@ -21,9 +20,9 @@ def answer_problems(puzzle: Puzzle, answer: Sequence[Meld]) -> list[str]:
     rules = puzzle.rules
     verdict = check_move(puzzle.table, puzzle.hand, answer, rules)
     problems = [f"{reason.code}: {reason.message}" for reason in verdict.reasons]
-    played = Counter(_physical(piece) for piece in verdict.played)
+    played = count_pieces(verdict.played)
     if puzzle.goal.play_all:
-        missing = Counter(_physical(piece) for piece in puzzle.hand) - played
+        missing = count_pieces(puzzle.hand) - played
         if missing:
             cards = format_pieces(sorted(missing.elements(), key=str), rules.notation)
             problems.append(f"goal: the hand still holds {cards}")
@@ -40,7 +39,3 @@ def answer_problems(puzzle: Puzzle, answer: Sequence[Meld]) -> list[str]:
             if not same and not problems:
                 problems.append("not the solution: a legal table, but not the puzzle's solution")
     return problems
-
-
-def _physical(piece: Piece) -> Piece:
-    return Joker() if isinstance(piece, Joker) else piece
