@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from meldsat.cards import Card, card_of
 from meldsat.engine.cpsat import CpModel, Expr, Values, cp_model
-from meldsat.engine.parts.supply import PieceBounds
+from meldsat.engine.parts.supply import PieceBounds, card_indexes
 from meldsat.engine.trace import Origin, Slot
 from meldsat.rules import RuleSet
 
@@ -34,12 +34,15 @@ class GroupShape:
 
 def group_shapes(rules: RuleSet) -> list[GroupShape]:
     """Every shape a group may take under ``rules`` (3 or 4 suits of one rank, in the presets)."""
-    return [shape for shape, _ in _shapes(rules.group_min, rules.group_max)]
+    return [shape for shape, _, _ in _shapes(rules.group_min, rules.group_max)]
 
 
 @functools.cache
-def _shapes(group_min: int, group_max: int) -> tuple[tuple[GroupShape, list[Card]], ...]:
-    """Every shape with its cards, listed once per group size range (models ask for them often)."""
+def _shapes(
+    group_min: int, group_max: int
+) -> tuple[tuple[GroupShape, list[Card], tuple[int, ...]], ...]:
+    """Every shape with its cards and their indexes, listed once per group size range (models
+    ask for them often)."""
     sizes = range(group_min, min(group_max, 4) + 1)
     shapes = [
         GroupShape(rank, suits)
@@ -47,7 +50,7 @@ def _shapes(group_min: int, group_max: int) -> tuple[tuple[GroupShape, list[Card
         for size in sizes
         for suits in itertools.combinations(range(4), size)
     ]
-    return tuple((shape, shape.cards) for shape in shapes)
+    return tuple((shape, shape.cards, card_indexes(shape.cards)) for shape in shapes)
 
 
 class GroupShapes:
@@ -60,17 +63,23 @@ class GroupShapes:
     def __init__(self, model: CpModel, rules: RuleSet, bounds: PieceBounds) -> None:
         self.count: dict[GroupShape, cp_model.IntVar] = {}
         self.bound: dict[GroupShape, int] = {}
-        parts: dict[Card, list[Expr]] = {}
-        for shape, cards in _shapes(rules.group_min, rules.group_max):
-            bound = bounds.melds_of(cards)
+        # The group counts holding each card: ``pieces`` sums them, and the model links them to
+        # the supply term by term.
+        self.holders: dict[Card, list[cp_model.IntVar]] = {}
+        for shape, cards, indexes in _shapes(rules.group_min, rules.group_max):
+            bound = bounds.melds_at(indexes)
             if not bound:
                 continue
             self.bound[shape] = bound
             count = model.new_int_var(0, bound, f"g_{shape.rank}_{''.join(map(str, shape.suits))}")
             self.count[shape] = count
             for card in cards:
-                parts.setdefault(card, []).append(count)
-        self.pieces: dict[Card, Expr] = {card: sum(terms) for card, terms in parts.items()}
+                self.holders.setdefault(card, []).append(count)
+
+    @functools.cached_property
+    def pieces(self) -> dict[Card, Expr]:
+        """The pieces of each card in groups (cards no group can hold are left out)."""
+        return {card: sum(terms) for card, terms in self.holders.items()}
 
     def extract(self, values: Values) -> dict[GroupShape, int]:
         """How many groups of each shape the solution lays (shapes with none left out)."""

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from meldsat.cards import Card, card_of
-from meldsat.engine.cpsat import CpModel, Expr, Values
-from meldsat.engine.parts.supply import PieceBounds
+from meldsat.engine.cpsat import CpModel, Expr, Values, cp_model
+from meldsat.engine.parts.supply import PieceBounds, card_indexes
 from meldsat.engine.trace import Origin, Slot, trace_runs
 from meldsat.rules import HIGH_ACE, RuleSet, rank_at
 
@@ -24,11 +24,17 @@ Step = TypeVar("Step")
 
 @dataclass(frozen=True)
 class RunStep:
-    """One position of one suit: runs starting there, complete runs going on, pieces in runs."""
+    """One position of one suit: runs starting there, complete runs going on, and ``covering``,
+    the variables whose sum is the pieces at this position in runs."""
 
     start: Expr
     going_on: Expr
-    pieces: Expr
+    covering: tuple[cp_model.IntVar, ...]
+
+    @property
+    def pieces(self) -> Expr:
+        """The pieces at this position in runs."""
+        return sum(self.covering)
 
 
 def at_rank(steps: Mapping[int, Step], rank: int, count: Callable[[Step], Expr]) -> Expr:
@@ -54,22 +60,30 @@ class RunFlow:
     ) -> dict[int, RunStep]:
         positions = rules.sequence_positions
         length = rules.run_min
-        bound = {p: bounds.most(card_of(rank_at(p), suit)) for p in positions}
-        starts: dict[int, Expr] = {}
+        most = bounds.most
+        starts: dict[int, cp_model.IntVar] = {}
         for index, p in enumerate(positions):
-            most = first_runs(bounds, suit, positions[index : index + length], length)
-            starts[p] = model.new_int_var(0, most, f"s_{suit}_{p}") if most else 0
+            first = first_runs(bounds, suit, positions[index : index + length], length)
+            if first:
+                starts[p] = model.new_int_var(0, first, f"s_{suit}_{p}")
         steps: dict[int, RunStep] = {}
-        complete_before: Expr = 0  # complete runs reaching the previous position
+        # Complete runs reaching the previous position: the start of run_min - 1 positions
+        # before it, and those going on through it.
+        complete_before: list[cp_model.IntVar] = []
         for p in positions:
-            # Runs started in the last run_min - 1 positions are still incomplete at p.
-            incomplete = sum(starts.get(p - back, 0) for back in range(length - 1))
-            going_on: Expr = 0
-            if bound[p] and not is_zero(complete_before):
-                going_on = model.new_int_var(0, bound[p], f"c_{suit}_{p}")
-                model.add(going_on <= complete_before)
-            complete = starts.get(p - length + 1, 0) + going_on
-            steps[p] = RunStep(starts[p], going_on, incomplete + complete)
+            # Runs started in the last run_min positions (complete or not) and complete runs
+            # going on hold a piece here.
+            started = [starts[p - back] for back in range(length) if p - back in starts]
+            complete = [starts[p - length + 1]] if p - length + 1 in starts else []
+            here = most(card_of(rank_at(p), suit))
+            if complete_before and here:
+                going_on = model.new_int_var(0, here, f"c_{suit}_{p}")
+                model.add(going_on <= sum(complete_before))
+                started.append(going_on)
+                complete.append(going_on)
+                steps[p] = RunStep(starts.get(p, 0), going_on, tuple(started))
+            else:
+                steps[p] = RunStep(starts.get(p, 0), 0, tuple(started))
             complete_before = complete
         return steps
 
@@ -104,13 +118,14 @@ def first_runs(bounds: PieceBounds, suit: int, span: range, length: int) -> int:
     """The most runs of ``suit`` that can start at the first position of ``span``."""
     if len(span) < length:
         return 0
-    return bounds.melds_of(_run_cards(suit, span[0], length))
+    return bounds.melds_at(_run_cards(suit, span[0], length))
 
 
 @functools.cache
-def _run_cards(suit: int, start: int, length: int) -> list[Card]:
-    """The cards of a run of ``suit`` from sequence position ``start`` (listed once, reused)."""
-    return [card_of(rank_at(p), suit) for p in range(start, start + length)]
+def _run_cards(suit: int, start: int, length: int) -> tuple[int, ...]:
+    """The cards of a run of ``suit`` from sequence position ``start``, by their indexes
+    (listed once, reused)."""
+    return card_indexes([card_of(rank_at(p), suit) for p in range(start, start + length)])
 
 
 def is_zero(expr: Expr) -> bool:

@@ -31,18 +31,39 @@ def joker_candidates(
         return set()
     if joker_total >= min(rules.group_min, rules.run_min):
         return set(ALL_CARDS)  # jokers alone could make a meld anywhere
-    cards = set(declared)
-    for rank in range(1, 14):
-        row = [card_of(rank, suit) for suit in range(4)]
-        if sum(card in present for card in row) >= rules.group_min - joker_total:
-            cards.update(row)
-    positions = rules.sequence_positions
-    for suit in range(4):
-        for start in range(len(positions) - rules.run_min + 1):
-            window = [card_of(rank_at(p), suit) for p in positions[start : start + rules.run_min]]
-            if sum(card in present for card in window) >= rules.run_min - joker_total:
-                cards.update(window)
-    return cards
+    here = [card in present for card in ALL_CARDS]
+    chosen = [card in declared for card in ALL_CARDS]
+    group_need = rules.group_min - joker_total
+    for rank_cards in _RANKS:
+        if sum([here[index] for index in rank_cards]) >= group_need:
+            for index in rank_cards:
+                chosen[index] = True
+    run_need = rules.run_min - joker_total
+    for window in _windows(rules.sequence_positions, rules.run_min):
+        if sum([here[index] for index in window]) >= run_need:
+            for index in window:
+                chosen[index] = True
+    return {card for card, yes in zip(ALL_CARDS, chosen, strict=True) if yes}
+
+
+# Cards by their place in ALL_CARDS: the hot loops below index lists instead of hashing cards.
+CARD_INDEX: dict[Card, int] = {card: index for index, card in enumerate(ALL_CARDS)}
+_RANKS = tuple(tuple(CARD_INDEX[card_of(rank, suit)] for suit in range(4)) for rank in range(1, 14))
+
+
+def card_indexes(cards: Sequence[Card]) -> tuple[int, ...]:
+    """The places of ``cards`` in ``ALL_CARDS``."""
+    return tuple(CARD_INDEX[card] for card in cards)
+
+
+@functools.cache
+def _windows(positions: range, length: int) -> tuple[tuple[int, ...], ...]:
+    """Every window of ``length`` sequence positions of every suit, as card indexes."""
+    return tuple(
+        card_indexes([card_of(rank_at(p), suit) for p in positions[start : start + length]])
+        for suit in range(4)
+        for start in range(len(positions) - length + 1)
+    )
 
 
 @dataclass(frozen=True)
@@ -58,13 +79,22 @@ class PieceBounds:
     jokers: int = 0
     joker_cards: frozenset[Card] = frozenset()
     joker_limit: bool = True
-    # Every card's bound, worked out once: the parts ask for them thousands of times a model.
+    # Every card's bounds, worked out once and listed in ALL_CARDS order: the parts ask for them
+    # thousands of times a model, and indexing a list is cheaper than hashing a card.
     _most: dict[Card, int] = field(init=False, repr=False, compare=False)
+    _real_at: list[int] = field(init=False, repr=False, compare=False)
+    _most_at: list[int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         real, jokers, joker_cards = self.real, self.jokers, self.joker_cards
-        most = {card: real[card] + (jokers if card in joker_cards else 0) for card in ALL_CARDS}
-        object.__setattr__(self, "_most", most)
+        real_at = [real[card] for card in ALL_CARDS]
+        most_at = [
+            count + jokers if card in joker_cards else count
+            for card, count in zip(ALL_CARDS, real_at, strict=True)
+        ]
+        object.__setattr__(self, "_real_at", real_at)
+        object.__setattr__(self, "_most_at", most_at)
+        object.__setattr__(self, "_most", dict(zip(ALL_CARDS, most_at, strict=True)))
 
     def most(self, card: Card) -> int:
         """The most pieces that can show ``card``."""
@@ -77,12 +107,16 @@ class PieceBounds:
         are only ``jokers`` jokers in all: a shape or run that needs more jokers than exist gets
         no variable at all.
         """
-        most = self._most
-        count = min([most[card] for card in cards])
+        return self.melds_at(card_indexes(cards))
+
+    def melds_at(self, indexes: Sequence[int]) -> int:
+        """:meth:`melds_of` for cards given by their places in ``ALL_CARDS``."""
+        most = self._most_at
+        count = min([most[index] for index in indexes])
         if not self.jokers or not count or not self.joker_limit:
             return count
-        real = self.real
-        while count and sum([max(0, count - real[card]) for card in cards]) > self.jokers:
+        real = [self._real_at[index] for index in indexes]
+        while count and sum([count - have for have in real if have < count]) > self.jokers:
             count -= 1
         return count
 
