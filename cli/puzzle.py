@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import contextlib
 import enum
-import os
 import sys
-import tempfile
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Annotated, Any, Protocol
 
 import typer
@@ -17,6 +13,7 @@ from meldsat.cli.batchrun import BatchSettings, SchedulerOption, WorkersOption
 from meldsat.cli.inputs import file_error, read_source
 from meldsat.cli.jsonout import SCHEMA_VERSION, to_json
 from meldsat.errors import MeldsatError
+from meldsat.files import write_text_atomic
 from meldsat.notation import Meld, format_table, parse_table
 from meldsat.puzzles.puzzle import LEVELS, Puzzle, puzzles_json, puzzles_text, read_puzzles
 from meldsat.rules import get_rules
@@ -118,23 +115,9 @@ def _emit(text: str, output: str | None) -> None:
     if output is None:
         sys.stdout.write(text)
         return
-    target = Path(output)
-    temporary: str | None = None
     try:
-        handle, temporary = tempfile.mkstemp(
-            dir=target.parent, prefix=f".{target.name}.", text=True
-        )
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        # mkstemp makes the file private; give it the mode a plain new file would have.
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)
-        os.replace(temporary, target)
+        write_text_atomic(output, text)
     except (OSError, ValueError) as error:
-        if temporary is not None:  # a failed write or rename leaves no stray temporary file
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
         raise file_error("write", output, error) from None
 
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from meldsat.cards import Card, Joker, Piece, represented_card
+from meldsat.files import write_text_atomic
 from meldsat.position import Position
 from meldsat.rules import HIGH_ACE, RuleSet, get_rules, rank_at
 
@@ -347,13 +348,13 @@ def position_record(ident: str, position: Position) -> dict[str, object]:
 
 
 def write_jsonl(records: Iterable[tuple[str, Position]], path: Path | None) -> None:
-    """Write positions one JSON object a line, to ``path`` or to standard output."""
+    """Write positions one JSON object a line, to ``path`` (atomically) or to standard output."""
     lines = [json.dumps(position_record(ident, position)) for ident, position in records]
     text = "".join(line + "\n" for line in lines)
     if path is None:
         sys.stdout.write(text)
     else:
-        path.write_text(text, encoding="utf-8")
+        write_text_atomic(path, text)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
