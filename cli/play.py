@@ -3,12 +3,12 @@
 The person sits at seat 0. At each chance to meld they type a play (see ``help``), ``hint`` for
 the engine's best play, or ``draw`` (or an empty line) to meld nothing; an illegal play is refused
 with every reason the rule checker gives. Every turn goes through the same game engine and rule
-checks as a simulation, and ``--log`` keeps the game log for ``meldsat replay``.
+checks as a simulation, and ``--log`` keeps the game log for ``meldsat replay``. The gin games
+have their own turn (draw, discard, knock): ``meldsat.cli.play_gin``.
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from typing import Annotated, Any
 
@@ -17,13 +17,16 @@ from rich.console import Console
 from rich.text import Text
 
 from meldsat.cards import Piece, parse_piece
+from meldsat.cli.play_gin import GinNarrator, TerminalGinPlayer
 from meldsat.cli.render import console, print_table, render_meld, render_table
 from meldsat.cli.simulate import GameRulesOption, HintTimeOption, SeedOption
+from meldsat.cli.terminal import HUMAN, Narrator, QuitGameError, read_line
 from meldsat.errors import MeldsatError
 from meldsat.games.agents import TurnView
 from meldsat.games.bots import BOT_NAMES, DEFAULT_TIME_LIMIT, make_bot
 from meldsat.games.deck import seeded_rng
 from meldsat.games.engine import play_game
+from meldsat.games.gin import GinGame, make_gin_bot
 from meldsat.games.log import Event, GameLog, JsonlLog, NullLog
 from meldsat.games.play_input import PLAY_HELP, table_after_play
 from meldsat.games.records import read_pieces, read_table
@@ -32,23 +35,9 @@ from meldsat.games.table_game import TableGame
 from meldsat.moves import check_move
 from meldsat.notation import Table, format_table
 from meldsat.play import Objective
-from meldsat.rules import RuleSet, get_rules
+from meldsat.rules import get_rules
 
-HUMAN = "you"
-
-
-class QuitGameError(Exception):
-    """The person typed ``quit`` or the input ended."""
-
-
-def read_line(prompt: str) -> str:
-    """Print ``prompt`` and read one line from stdin; the end of input quits the game."""
-    print(prompt, end="", flush=True)
-    line = sys.stdin.readline()
-    if not line:
-        print()
-        raise QuitGameError
-    return line.strip()
+DEFAULT_PLAYERS = 3
 
 
 class TerminalPlayer:
@@ -144,36 +133,9 @@ class TerminalPlayer:
             self.out.print(f"{answer} is not in your hand")
 
 
-class Narrator:
-    """A game log that tells the person what happens, and passes every event on."""
-
-    def __init__(self, inner: GameLog, rules: RuleSet, seats: list[str], out: Console) -> None:
-        self.inner = inner
-        self.rules = rules
-        self.seats = seats
-        self.out = out
-
-    def who(self, seat: int) -> str:
-        """``you`` or ``seat 2 (knocker)``."""
-        return HUMAN if self.seats[seat] == HUMAN else f"seat {seat} ({self.seats[seat]})"
-
-    def write(self, event: Event) -> None:
-        """Pass the event on and describe it."""
-        self.inner.write(event)
-        kind = event["event"]
-        if kind == "deal":
-            self.out.print(
-                Text(f"\nround {event['round']}: seat {event['dealer']} deals", style="bold")
-            )
-        elif kind == "turn":
-            self.turn(event)
-        elif kind == "round_end":
-            self.round_end(event)
-        elif kind == "game_end":
-            winners = ", ".join(self.who(seat) for seat in event["winners"])
-            self.out.print(
-                Text(f"\ngame over: final totals {event['totals']}; won by {winners}", style="bold")
-            )
+class TableNarrator(Narrator):
+    """The shared-table games told to the person: who drew and played what, and every hand at
+    the end of a round."""
 
     def turn(self, event: Event) -> None:
         """One line for a turn: what was drawn and played, knocks and discards."""
@@ -217,7 +179,12 @@ def play_command(  # noqa: PLR0917 (one argument per command-line option)
             "--bots", help=f"The other seats' bots, comma-separated ({', '.join(BOT_NAMES)})."
         ),
     ] = "greedy-points",
-    players: Annotated[int, typer.Option("--players", min=2, help="Players, you included.")] = 3,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players", min=2, help="Players, you included (default 3, or 2 for gin games)."
+        ),
+    ] = None,
     rules: GameRulesOption = "manipulation",
     seed: SeedOption = 1,
     log: Annotated[str | None, typer.Option("--log", help="Keep the game log (JSONL).")] = None,
@@ -225,23 +192,37 @@ def play_command(  # noqa: PLR0917 (one argument per command-line option)
 ) -> int:
     """Play a game against bots in the terminal (you are seat 0)."""
     names = [name.strip().lower() for name in bots.split(",") if name.strip()] or ["greedy-points"]
+    if players is None:
+        preset = get_rules(rules)
+        players = min(max(DEFAULT_PLAYERS, preset.min_players), preset.max_players)
     get_rules(rules, players)  # a count the rule set cannot seat fails before a list that size
     others = names * (players - 1) if len(names) == 1 else names
     if len(others) != players - 1:
         raise MeldsatError(f"--bots '{bots}' names {len(names)} bots for {players - 1} other seats")
     game = new_game(rules, players)
-    if not isinstance(game, TableGame):
-        raise MeldsatError(f"meldsat play plays the shared-table games, not '{rules}'")
     out = console()
-    agents: list[Any] = [TerminalPlayer(read_line, out, time_limit)]
-    agents.extend(
-        make_bot(name, seeded_rng(seed, 1, "bot", seat), time_limit)
-        for seat, name in enumerate(others, start=1)
-    )
     seats = [HUMAN, *others]
     sink: GameLog = JsonlLog(log) if log else NullLog()
+    narrator: GameLog
+    agents: list[Any]
+    if isinstance(game, GinGame):
+        agents = [TerminalGinPlayer(read_line, out)]
+        agents.extend(
+            make_gin_bot(name, seeded_rng(seed, 1, "bot", seat))
+            for seat, name in enumerate(others, start=1)
+        )
+        narrator = GinNarrator(sink, game.rules, seats, out)
+    elif isinstance(game, TableGame):
+        agents = [TerminalPlayer(read_line, out, time_limit)]
+        agents.extend(
+            make_bot(name, seeded_rng(seed, 1, "bot", seat), time_limit)
+            for seat, name in enumerate(others, start=1)
+        )
+        narrator = TableNarrator(sink, game.rules, seats, out)
+    else:
+        raise MeldsatError(f"meldsat play does not play '{rules}'")
     try:
-        play_game(game, agents, seats, seed=seed, log=Narrator(sink, game.rules, seats, out))
+        play_game(game, agents, seats, seed=seed, log=narrator)
     except QuitGameError:
         out.print("game abandoned")
     finally:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from meldsat.cards import Card, Piece
 from meldsat.errors import MeldsatError
@@ -73,6 +73,69 @@ def make_gin_bot(name: str, rng: random.Random, time_limit: float = 0.0) -> GinB
     return GinBot(bot, rng)
 
 
+@dataclass(frozen=True)
+class GinView:
+    """What the player to move sees: its hand, the upcard, the stock left and the knock limit.
+
+    ``seen`` is the discard pile below the upcard (both players have seen those cards).
+    """
+
+    rules: RuleSet
+    seat: int
+    hand: tuple[Card, ...]
+    upcard: Card
+    stock_left: int
+    knock_limit: int
+    first_upcard: Card | None
+    seen: tuple[Card, ...]
+
+
+class GinPlayer(Protocol):
+    """A player that decides its own gin turns (a person at the terminal); bots are GinBot."""
+
+    name: str
+
+    def take_upcard(self, view: GinView) -> bool:
+        """Take the upcard (True) or draw from the stock (False)?"""
+
+    def finish_turn(
+        self, view: GinView, drawn: Card, took_upcard: bool
+    ) -> tuple[Card | None, bool]:
+        """After drawing ``drawn``: the card to discard (``None`` for big gin) and whether to knock.
+
+        The answer must be legal (see :func:`gin_turn_problem`).
+        """
+
+
+def gin_turn_problem(
+    held: list[Card],
+    drawn: Card,
+    took_upcard: bool,
+    discard: Card | None,
+    knock: bool,
+    *,
+    rules: RuleSet,
+    first_upcard: Card | None,
+) -> str | None:
+    """Why a turn that drew ``drawn`` into ``held`` (11 cards) may not end so, or ``None``."""
+    if discard is None:
+        if knock and analyse_hand(held, rules, first_upcard=first_upcard).big_gin:
+            return None
+        return "only big gin (all 11 cards melded, knocking) skips the discard"
+    if discard not in held:
+        return f"discard {discard} is not in the hand"
+    if took_upcard and discard == drawn:
+        return f"the upcard {discard} just taken may not be discarded"
+    if knock:
+        kept = list(held)
+        kept.remove(discard)
+        analysis = analyse_hand(kept, rules, first_upcard=first_upcard)
+        if not analysis.can_knock:
+            limit = knock_limit(rules, first_upcard)
+            return f"knocked with {analysis.arrangement.deadwood} deadwood: the limit is {limit}"
+    return None
+
+
 def _card(value: Any, what: str) -> Card:
     if not isinstance(value, str):
         raise IllegalTurnError(f"'{what}' must be a card")
@@ -82,7 +145,7 @@ def _card(value: Any, what: str) -> Card:
     return pieces[0]
 
 
-class GinGame(Game[GinBot]):
+class GinGame(Game[GinBot | GinPlayer]):
     """One game of Gin Rummy, Oklahoma Gin or Hollywood Gin (two players)."""
 
     def __init__(self, rules: RuleSet, options: dict[str, Any] | None = None) -> None:
@@ -135,8 +198,10 @@ class GinGame(Game[GinBot]):
         """This hand's knock limit (Oklahoma: from the first upcard)."""
         return knock_limit(self.rules, self.first_upcard)
 
-    def choose_turn(self, agent: GinBot) -> Record:
-        """The bot's draw, discard and knock (see the module's list of bots)."""
+    def choose_turn(self, agent: GinBot | GinPlayer) -> Record:
+        """The agent's draw, discard and knock (bots: see the module's list of bots)."""
+        if not isinstance(agent, GinBot):
+            return self._asked_turn(agent)
         name = agent.name
         hand = self.hands[self.seat]
         upcard = self.discards[-1]
@@ -169,6 +234,27 @@ class GinGame(Game[GinBot]):
             knock = after.gin or (knock and len(self.stock) - (not take) <= HOARDER_STOCK)
         return {"source": source, "discard": str(after.discard), "knock": knock}
 
+    def _asked_turn(self, player: GinPlayer) -> Record:
+        """Ask a person: the draw first, then (having seen the card drawn) discard and knock."""
+        view = GinView(
+            self.rules,
+            self.seat,
+            tuple(self.hands[self.seat]),
+            self.discards[-1],
+            len(self.stock),
+            self.limit,
+            self.first_upcard,
+            tuple(self.discards[:-1]),
+        )
+        take = player.take_upcard(view)
+        drawn = view.upcard if take else self.stock[-1]
+        discard, knock = player.finish_turn(view, drawn, take)
+        return {
+            "source": "upcard" if take else "stock",
+            "discard": None if discard is None else str(discard),
+            "knock": knock,
+        }
+
     def _random_turn(self, rng: random.Random, hand: list[Card], upcard: Card) -> Record:
         take = rng.random() < 0.5
         drawn = upcard if take else self.stock[-1]
@@ -188,28 +274,26 @@ class GinGame(Game[GinBot]):
         drawn = self.discards.pop() if source == "upcard" else self.stock.pop()
         held = sorted([*self.hands[seat], drawn], key=rank_order)
         record: Record = {"seat": seat, "source": source, "drawn": str(drawn)}
-        if decision.get("discard") is None:
-            if not (
-                knock and analyse_hand(held, self.rules, first_upcard=self.first_upcard).big_gin
-            ):
-                raise IllegalTurnError(
-                    "only big gin (all 11 cards melded, knocking) skips the discard"
-                )
+        raw = decision.get("discard")
+        discard = None if raw is None else _card(raw, "discard")
+        problem = gin_turn_problem(
+            held,
+            drawn,
+            source == "upcard",
+            discard,
+            knock,
+            rules=self.rules,
+            first_upcard=self.first_upcard,
+        )
+        if problem:
+            raise IllegalTurnError(problem)
+        if discard is None:
             self.hands[seat] = held
             record.update({"discard": None, "hand": pieces_json(held, self.rules), "knock": True})
             self._settle(seat, held, big_gin=True)
             return record
-        discard = _card(decision.get("discard"), "discard")
-        if discard not in held:
-            raise IllegalTurnError(f"discard {discard} is not in the hand")
-        if source == "upcard" and discard == drawn:
-            raise IllegalTurnError(f"the upcard {discard} just taken may not be discarded")
         kept = [card for card in held if card != discard]
         analysis = analyse_hand(kept, self.rules, first_upcard=self.first_upcard)
-        if knock and not analysis.can_knock:
-            raise IllegalTurnError(
-                f"knocked with {analysis.arrangement.deadwood} deadwood: the limit is {self.limit}"
-            )
         self.hands[seat] = kept
         self.discards.append(discard)
         record.update(

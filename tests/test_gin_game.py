@@ -127,11 +127,6 @@ def test_simulate_and_replay_commands_play_gin(run_cli: CliRunner, tmp_path: Pat
         assert end["doubled"] == upcards[end["game"], end["round"]].endswith("S")
 
 
-def test_terminal_play_refuses_gin_in_one_line(run_cli: CliRunner) -> None:
-    result = run_cli("play", "--rules", "gin", "--players", "2")
-    assert result.code == 2 and "shared-table" in result.err and result.out == ""
-
-
 def test_unknown_gin_bot_is_bad_input(run_cli: CliRunner) -> None:
     result = run_cli("simulate", "--rules", "gin", "--bots", "knocker,cheater", "--games", "1")
     assert result.code == 2 and "cheater" in result.err and result.out == ""

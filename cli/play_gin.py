@@ -1,0 +1,218 @@
+"""``meldsat play`` for the gin family: a person against one gin bot in the terminal.
+
+Each turn the person takes the upcard or draws from the stock, then discards (``9C``), discards
+and knocks (``9C knock``), or ends the hand with big gin (``gin``, all 11 cards melded). ``hint``
+gives the exact advice the bots follow (the draw first, then the discard), and a turn that breaks
+a rule is refused with the reason. The bot's hand and the stock stay hidden until the hand ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from meldsat.cards import Card, parse_piece
+from meldsat.cli.render import render_meld, render_table
+from meldsat.cli.terminal import HUMAN, Narrator, QuitGameError
+from meldsat.errors import MeldsatError
+from meldsat.games.gin import GinView, gin_turn_problem
+from meldsat.games.log import Event
+from meldsat.games.records import read_pieces, read_table
+from meldsat.gin.bits import rank_order
+from meldsat.gin.deadwood import analyse_hand
+from meldsat.gin.draw import draw_advice
+from meldsat.rules import RuleSet
+
+GIN_HELP = """\
+Each turn: take the upcard (u) or draw from the stock (s, or an empty line), then
+  9C          discard 9C
+  9C knock    discard 9C and knock (your deadwood must be within the knock limit)
+  gin         all 11 cards melded: big gin, no discard
+hint        the exact advice (the draw first, then the best discard and whether to knock)
+quit        stop the game"""
+
+
+class TerminalGinPlayer:
+    """The person at the terminal, asked through ``ask`` (a prompt in, a line out)."""
+
+    name = HUMAN
+
+    def __init__(self, ask: Callable[[str], str], out: Console) -> None:
+        self.ask = ask
+        self.out = out
+
+    def _prompt(self, prompt: str) -> str:
+        answer = self.ask(prompt).strip()
+        if answer.lower() in ("quit", "q"):
+            raise QuitGameError
+        return answer
+
+    def _show(self, view: GinView, cards: list[Card], title: str) -> None:
+        """The cards held, ranked, with their best melds and deadwood."""
+        ordered = sorted(cards, key=rank_order)
+        line = Text(title)
+        line.append_text(render_meld(ordered, view.rules.notation))
+        if len(ordered) == 10:
+            best = analyse_hand(ordered, view.rules, first_upcard=view.first_upcard)
+            line.append(f"  (deadwood {best.arrangement.deadwood})")
+        self.out.print(line)
+
+    def take_upcard(self, view: GinView) -> bool:
+        """Ask: the upcard or the stock."""
+        self._show(view, list(view.hand), "your hand: ")
+        self.out.print(
+            Text("upcard: ")
+            .append_text(render_meld([view.upcard], view.rules.notation))
+            .append(f"   stock: {view.stock_left} cards   knock limit: {view.knock_limit}")
+        )
+        while True:
+            answer = self._prompt("take the upcard or draw from the stock? (u/s, hint, help) ")
+            word = answer.lower()
+            if word in ("u", "upcard", "take"):
+                return True
+            if word in ("", "s", "stock", "draw", "d"):
+                return False
+            if word in ("help", "?"):
+                self.out.print(GIN_HELP)
+            elif word in ("hint", "h"):
+                self._draw_hint(view)
+            else:
+                self.out.print(f"not understood: '{answer}' (u for the upcard, s for the stock)")
+
+    def _draw_hint(self, view: GinView) -> None:
+        advice = draw_advice(
+            list(view.hand),
+            view.upcard,
+            view.rules,
+            seen=view.seen,
+            first_upcard=view.first_upcard,
+        )
+        taken = advice.upcard.arrangement.deadwood
+        expected = float(advice.stock_expected)
+        choice = "take the upcard" if advice.take_upcard else "draw from the stock"
+        self.out.print(
+            f"hint: {choice} (upcard: deadwood {taken} after the best discard; stock: "
+            f"{expected:.1f} expected over the unseen cards)"
+        )
+
+    def finish_turn(
+        self, view: GinView, drawn: Card, took_upcard: bool
+    ) -> tuple[Card | None, bool]:
+        """Ask for the discard (and knock), or big gin, until the answer is legal."""
+        held = sorted([*view.hand, drawn], key=rank_order)
+        verb = "took" if took_upcard else "drew"
+        self.out.print(Text(f"you {verb} ").append_text(render_meld([drawn], view.rules.notation)))
+        self._show(view, held, "you hold: ")
+        while True:
+            answer = self._prompt("discard which card? (e.g. 9C, or 9C knock; gin, hint, help) ")
+            words = answer.lower().split()
+            if words in (["help"], ["?"]):
+                self.out.print(GIN_HELP)
+                continue
+            if words in (["hint"], ["h"]):
+                self._discard_hint(view, held, drawn if took_upcard else None)
+                continue
+            try:
+                discard, knock = self._read_discard(answer, view.rules)
+            except MeldsatError as error:
+                self.out.print(f"not understood: {error}")
+                continue
+            problem = gin_turn_problem(
+                held,
+                drawn,
+                took_upcard,
+                discard,
+                knock,
+                rules=view.rules,
+                first_upcard=view.first_upcard,
+            )
+            if problem is None:
+                return discard, knock
+            self.out.print(f"not allowed: {problem}")
+
+    @staticmethod
+    def _read_discard(answer: str, rules: RuleSet) -> tuple[Card | None, bool]:
+        words = answer.split()
+        if [word.lower() for word in words] == ["gin"]:
+            return None, True
+        knock = len(words) == 2 and words[1].lower() == "knock"
+        if len(words) != 1 and not knock:
+            raise MeldsatError(f"'{answer}': give one card, optionally followed by 'knock'")
+        piece = parse_piece(words[0], rules.notation)
+        if not isinstance(piece, Card):
+            raise MeldsatError("gin is played without jokers")
+        return piece, knock
+
+    def _discard_hint(self, view: GinView, held: list[Card], keep: Card | None) -> None:
+        best = analyse_hand(held, view.rules, first_upcard=view.first_upcard, keep=keep)
+        if best.big_gin or best.discard is None:
+            self.out.print("hint: gin (all 11 cards meld)")
+            return
+        melds = best.arrangement.melds
+        line = Text("hint: discard ").append_text(render_meld([best.discard], view.rules.notation))
+        line.append(" and knock" if best.can_knock else "")
+        line.append(f" (deadwood {best.arrangement.deadwood} left; melds: ")
+        line.append_text(render_table(melds, view.rules.notation) if melds else Text("none"))
+        self.out.print(line.append(")"))
+
+
+class GinNarrator(Narrator):
+    """The gin games told to the person: never the bot's hand, nor a card it draws from the
+    stock, before the hand ends."""
+
+    def deal(self, event: Event) -> None:
+        """A hand begins, with its knock limit."""
+        self.out.print(
+            Text(
+                f"\nhand {event['round']}: seat {event['dealer']} deals, knock limit "
+                f"{event['knock_limit']}",
+                style="bold",
+            )
+        )
+
+    def turn(self, event: Event) -> None:
+        """One line: the draw (the stock card only for the person), the discard, a knock."""
+        mine = self.seats[event["seat"]] == HUMAN
+        line = Text(f"{self.who(event['seat'])}: ")
+        if event["source"] == "upcard":
+            line.append("took the upcard ").append_text(self._card(event["drawn"]))
+        elif mine:
+            line.append("drew ").append_text(self._card(event["drawn"])).append(" from the stock")
+        else:
+            line.append("drew from the stock")
+        if event["discard"] is not None:
+            line.append(", discarded ").append_text(self._card(event["discard"]))
+        if event["knock"]:
+            line.append(", big gin" if event["discard"] is None else ", knocked")
+        self.out.print(line)
+
+    def _card(self, text: str) -> Text:
+        return render_meld(read_pieces([text], self.rules, "card"), self.rules.notation)
+
+    def round_end(self, event: Event) -> None:
+        """How the hand ended, both hands' melds, layoffs, the scores and the totals."""
+        ends = event["ends"]
+        if ends == "dead":
+            self.out.print(Text("the stock ran out: a dead hand, no score", style="bold"))
+        else:
+            knocker = event["knocker"]
+            self.out.print(Text(f"hand over: {ends.replace('_', ' ')}", style="bold"))
+            melds = read_table(event["knocker_melds"], self.rules, "knocker_melds")
+            self._melds(f"  {self.who(knocker)} melds ", melds, event["knocker_deadwood"])
+            melds = read_table(event["defender_melds"], self.rules, "defender_melds")
+            self._melds(f"  {self.who(1 - knocker)} melds ", melds, event["defender_deadwood"])
+            if event["laid_off"]:
+                laid = read_pieces(event["laid_off"], self.rules, "laid_off")
+                self.out.print(
+                    Text(f"  {self.who(1 - knocker)} laid off ").append_text(
+                        render_meld(laid, self.rules.notation)
+                    )
+                )
+        self.out.print(f"  scores {event['scores']}, totals {event['totals']}")
+
+    def _melds(self, title: str, melds: Any, deadwood: int) -> None:
+        line = Text(title).append_text(render_table(melds, self.rules.notation))
+        self.out.print(line.append(f", deadwood {deadwood}"))

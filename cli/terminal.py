@@ -1,0 +1,73 @@
+"""What both ``meldsat play`` front ends share: the person's seat name and reading their lines."""
+
+from __future__ import annotations
+
+import sys
+
+from rich.console import Console
+from rich.text import Text
+
+from meldsat.games.log import Event, GameLog
+from meldsat.rules import RuleSet
+
+HUMAN = "you"
+
+
+class QuitGameError(Exception):
+    """The person typed ``quit`` or the input ended."""
+
+
+def read_line(prompt: str) -> str:
+    """Print ``prompt`` and read one line from stdin; the end of input quits the game."""
+    print(prompt, end="", flush=True)
+    line = sys.stdin.readline()
+    if not line:
+        print()
+        raise QuitGameError
+    return line.strip()
+
+
+class Narrator:
+    """A game log that tells the person what happens, and passes every event on.
+
+    Each game says how a deal, a turn and the end of a round read (``deal``, ``turn``,
+    ``round_end``); the end of the game reads the same everywhere.
+    """
+
+    def __init__(self, inner: GameLog, rules: RuleSet, seats: list[str], out: Console) -> None:
+        self.inner = inner
+        self.rules = rules
+        self.seats = seats
+        self.out = out
+
+    def who(self, seat: int) -> str:
+        """``you`` or ``seat 2 (knocker)``."""
+        return HUMAN if self.seats[seat] == HUMAN else f"seat {seat} ({self.seats[seat]})"
+
+    def write(self, event: Event) -> None:
+        """Pass the event on and describe it."""
+        self.inner.write(event)
+        kind = event["event"]
+        if kind == "deal":
+            self.deal(event)
+        elif kind == "turn":
+            self.turn(event)
+        elif kind == "round_end":
+            self.round_end(event)
+        elif kind == "game_end":
+            winners = ", ".join(self.who(seat) for seat in event["winners"])
+            self.out.print(
+                Text(f"\ngame over: final totals {event['totals']}; won by {winners}", style="bold")
+            )
+
+    def deal(self, event: Event) -> None:
+        """A round begins."""
+        self.out.print(
+            Text(f"\nround {event['round']}: seat {event['dealer']} deals", style="bold")
+        )
+
+    def turn(self, event: Event) -> None:
+        """What a turn did."""
+
+    def round_end(self, event: Event) -> None:
+        """How a round ended."""
