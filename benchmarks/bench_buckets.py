@@ -45,9 +45,8 @@ from benchmarks.bench_engine import (  # noqa: E402
     check_meldsat,
     classify,
     load_peer,
-    percentile,
 )
-from benchmarks.units import ms  # noqa: E402
+from benchmarks.units import ms, percentile  # noqa: E402
 from meldsat.engine.search import DEFAULT_TIME_LIMIT, best_play, build_model  # noqa: E402
 from meldsat.generate import Shape, build_position, position_record  # noqa: E402
 from meldsat.play import Objective, Play, Status  # noqa: E402

@@ -50,7 +50,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` package importable
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.units import ms  # noqa: E402
+from benchmarks.units import ms, percentile  # noqa: E402
 from meldsat.cards import Card, Joker, Piece, represented_card  # noqa: E402
 from meldsat.engine.search import best_play  # noqa: E402
 from meldsat.generate import generate, position_record  # noqa: E402
@@ -300,16 +300,6 @@ class Series:
             "max": data[-1],
             "over_1s": sum(1 for value in data if value > SLOW),
         }
-
-
-def percentile(sorted_data: Sequence[float], q: float) -> float:
-    """The ``q``-th percentile, linear between closest ranks (numpy's default)."""
-    if len(sorted_data) == 1:
-        return sorted_data[0]
-    rank = (len(sorted_data) - 1) * q / 100
-    low = int(rank)
-    high = min(low + 1, len(sorted_data) - 1)
-    return sorted_data[low] + (sorted_data[high] - sorted_data[low]) * (rank - low)
 
 
 @dataclass

@@ -44,6 +44,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from benchmarks.atomic import write_atomic  # noqa: E402
+from benchmarks.units import percentile  # noqa: E402
 from meldsat.cards import ALL_CARDS, Card  # noqa: E402
 from meldsat.gin import analyse_hand, least_deadwood  # noqa: E402
 from meldsat.melds import is_legal_meld  # noqa: E402
@@ -133,7 +134,7 @@ def openspiel_function() -> tuple[Callable[[Any], int], Callable[[list[Card]], A
 def summary(times: Sequence[float]) -> str:
     """Median, p90 and mean in microseconds."""
     ordered = sorted(times)
-    p90 = ordered[int(0.9 * (len(ordered) - 1))]
+    p90 = percentile(ordered, 90)
     return f"{statistics.median(ordered):.2f} / {p90:.2f} / {statistics.fmean(ordered):.2f}"
 
 

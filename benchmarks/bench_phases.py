@@ -15,6 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.units import percentile
 from meldsat.engine.search import build_model, play_from_outcome
 from meldsat.generate import generate
 from meldsat.play import Objective
@@ -44,7 +45,7 @@ def main(argv: list[str] | None = None) -> None:
             phases[name].append(seconds)
     for name, times in phases.items():
         ordered = sorted(times)
-        p90 = ordered[int(0.9 * (len(ordered) - 1))]
+        p90 = percentile(ordered, 90)
         print(
             f"{name:8s} median {statistics.median(ordered) * 1e3:6.2f} ms  p90 {p90 * 1e3:6.2f} ms"
         )

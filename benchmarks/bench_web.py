@@ -46,6 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` package importable
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.units import percentile  # noqa: E402
 from meldsat.engine.search import best_play  # noqa: E402
 from meldsat.generate import generate, position_record  # noqa: E402
 from meldsat.moves import check_move  # noqa: E402
@@ -121,13 +122,6 @@ async def burst(url: str, bodies: list[dict[str, Any]], concurrency: int) -> lis
                 return Outcome(time.perf_counter() - start, status, answer)
 
         return list(await asyncio.gather(*(one(body) for body in bodies)))
-
-
-def percentile(values: Sequence[float], share: float) -> float:
-    """The nearest-rank percentile (``share`` in 0-1) of ``values``."""
-    ordered = sorted(values)
-    rank = max(1, round(share * len(ordered) + 0.5))
-    return ordered[min(rank, len(ordered)) - 1]
 
 
 def recheck(position: Position, answer: dict[str, Any], solo_points: int | None) -> list[str]:
@@ -239,7 +233,7 @@ def report(  # noqa: PLR0917 (one argument per part of the report)
         f"| answers re-checked wrong | {len(problems)} |",
         f"| statuses | {counts} |",
         f"| latency median | {statistics.median(latency):.0f} ms |",
-        f"| latency p99 | {percentile(latency, 0.99):.0f} ms |",
+        f"| latency p99 | {percentile(latency, 99):.0f} ms |",
         f"| latency max | {max(latency):.0f} ms |",
         f"| whole burst (wall) | {wall:.2f} s ({len(outcomes) / wall:.1f} requests/s) |",
         f"| server process CPU (start-up included) | {cpu:.2f} s |",

@@ -46,7 +46,7 @@ if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` packag
 from benchmarks.atomic import write_atomic  # noqa: E402
 from benchmarks.bench_engine import check_meldsat  # noqa: E402
 from benchmarks.mutations import mutate  # noqa: E402
-from benchmarks.units import ms  # noqa: E402
+from benchmarks.units import ms, percentile  # noqa: E402
 from meldsat.engine.search import best_play  # noqa: E402
 from meldsat.generate import Shape, build_position, position_record  # noqa: E402
 from meldsat.play import Objective, Status  # noqa: E402
@@ -241,7 +241,7 @@ def report(hunts: Sequence[Hunt], shown: Sequence[Sequence[Found]], minutes: flo
     ]
     for item, slowest in zip(hunts, shown, strict=True):
         ordered = sorted(item.random_times)
-        p90 = ordered[int(0.9 * (len(ordered) - 1))]
+        p90 = percentile(ordered, 90)
         worst = slowest[0].timing.worst
         verdict = "all checked legal and optimal" if not item.problems() else "PROBLEMS"
         out.append(

@@ -4,11 +4,15 @@ what one script writes the next reads back. No timing here."""
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 from collections import Counter
 from collections.abc import Iterable
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from benchmarks.bench_buckets import RACKS, TABLES, Bucket, bucket_position
 from benchmarks.bench_cold import import_times
@@ -22,6 +26,7 @@ from benchmarks.mutations import (
     swap_hand_card,
 )
 from benchmarks.replay_worst import recorded
+from benchmarks.units import percentile
 from meldsat.cards import Card, Joker, Piece
 from meldsat.generate import Shape, build_position, fitting_cards, generate_position
 from meldsat.play import Objective
@@ -219,3 +224,13 @@ def test_import_times_sum_each_package_once() -> None:
     assert found.by_package == Counter({"numpy": 300, "meldsat": 50, "re": 10})
     assert found.total == 360
     assert found.meldsat == {"meldsat.engine.cpsat": 350}
+
+
+@given(st.lists(st.floats(min_value=0, max_value=1e6), min_size=1, max_size=40))
+def test_the_benchmarks_percentile_is_the_median_at_50_and_within_the_data(
+    values: list[float],
+) -> None:
+    assert math.isclose(percentile(values, 50), statistics.median(values), abs_tol=1e-6)
+    p90 = percentile(values, 90)
+    assert min(values) <= p90 <= max(values)
+    assert sum(value <= p90 for value in values) >= 0.9 * (len(values) - 1)
