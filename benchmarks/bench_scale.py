@@ -50,7 +50,7 @@ class Measure:
 
 def _jobs(lines: list[str], first_number: int) -> list[BatchJob]:
     return [
-        (first_number + index, line, "points", 10.0, False, None, None)
+        (first_number + index, line, "points", 10.0, False, None, None, ())
         for index, line in enumerate(lines)
     ]
 

@@ -29,11 +29,13 @@ from meldsat.cli.inputs import (
     RuleOption,
     RulesOption,
     TableOption,
+    house_options,
     load_cli_position,
 )
 from meldsat.cli.jsonout import error_json, json_header, piece_texts, to_json
 from meldsat.cli.render import console, print_line, print_table, render_meld, status_text
 from meldsat.errors import ConflictError, MeldsatError, quote
+from meldsat.house_rules import HOUSE_RULES, parse_house_rules
 from meldsat.play import Objective, Play, Status
 from meldsat.position import Position, check_size, load_position, position_fields, rules_spec
 from meldsat.rules import get_rules
@@ -96,10 +98,10 @@ def hint_command(
     if jsonl is not None:
         if table is not None or hand is not None or position is not None or initial:
             raise MeldsatError("--jsonl takes its positions from the file: drop --table/--hand")
-        if house:
-            raise MeldsatError("--rule does not apply to --jsonl: give each line a rules block")
+        options = house_options(house)
+        parse_house_rules(options)  # a bad name or value stops the batch before it starts
         batch = BatchSettings(workers, scheduler, output, resume)
-        return _run_batch(jsonl, objective, time_limit, play_all, rules, players, batch)
+        return _run_batch(jsonl, objective, time_limit, play_all, (rules, players, options), batch)
     if workers is not None or scheduler is not None or output is not None or resume:
         raise MeldsatError("--workers, --scheduler, --output and --resume are for --jsonl batches")
     if table is None and hand is None and position is None:
@@ -239,16 +241,29 @@ def _run_batch(  # noqa: PLR0917 (one argument per command-line option)
     objective: Objective,
     time_limit: float,
     play_all: bool,
-    rules: str | None,
-    players: int | None,
+    defaults: tuple[str | None, int | None, dict[str, str]],
     settings: BatchSettings,
 ) -> int:
-    """Answer every position line of ``source``, in input order, streaming; return the exit code."""
+    """Answer every position line of ``source``, in input order, streaming; return the exit code.
+
+    ``defaults`` are the batch's ``--rules``, ``--players`` and ``--rule`` house rules.
+    """
+    rules, players, house = defaults
+    house_items = tuple(sorted(house.items()))
     lines, stream = LineSource.open(source)
     with stream:
         work = (
             (
-                (line.number, line.text, objective.value, time_limit, play_all, rules, players),
+                (
+                    line.number,
+                    line.text,
+                    objective.value,
+                    time_limit,
+                    play_all,
+                    rules,
+                    players,
+                    house_items,
+                ),
                 line.end / lines.size if lines.size else None,
             )
             for line in read_lines(stream)
@@ -262,7 +277,7 @@ def _run_batch(  # noqa: PLR0917 (one argument per command-line option)
         )
 
 
-BatchJob = tuple[int, str, str, float, bool, str | None, int | None]
+BatchJob = tuple[int, str, str, float, bool, str | None, int | None, tuple[tuple[str, str], ...]]
 
 # The exit code of each status a batch answer can have (for a resumed run's earlier answers).
 _ANSWER_CODES = {
@@ -290,17 +305,19 @@ def _batch_exit_code(codes: Counter[int]) -> int:
 def solve_batch_line(job: BatchJob) -> tuple[int, str]:
     """Answer one batch line: (exit code, one JSON line). Bad input becomes an ``error`` object.
 
-    ``--rules`` and ``--players`` are defaults for the lines that do not say; a line that names a
-    different rule set or player count is an error of that line (code ``conflict``), so nothing is
-    silently overridden. A line longer than the position limit is refused before it is parsed.
+    ``--rules``, ``--players`` and ``--rule`` are defaults for the lines that do not say; a line
+    that names a different rule set, player count or house rule value is an error of that line
+    (code ``conflict``), so nothing is silently overridden. A line longer than the position limit
+    is refused before it is parsed.
     """
-    number, line, objective, time_limit, play_all, rules, players = job
+    number, line, objective, time_limit, play_all, rules, players, house_items = job
+    house = dict(house_items)
     fields: dict[str, Any] = {}
     try:
         check_size(line, f"line {number}")
         fields = position_fields(line)
-        check_batch_defaults(fields, rules, players)
-        game = load_position(fields, rules, players)
+        check_batch_defaults(fields, rules, players, house)
+        game = load_position(fields, rules, players, house)
         play = _solve(game, Objective(objective), play_all, time_limit)
         partial = best_partial(game, play, play_all, time_limit)
     except MeldsatError as error:
@@ -314,9 +331,15 @@ def solve_batch_line(job: BatchJob) -> tuple[int, str]:
     return EXIT_CODES[play.status], to_json(result)
 
 
-def check_batch_defaults(fields: dict[str, Any], rules: str | None, players: int | None) -> None:
-    """Refuse a line whose own ``rules`` or ``players`` disagree with the batch's options."""
-    own_rules, _ = rules_spec(fields.get("rules"))
+def check_batch_defaults(
+    fields: dict[str, Any],
+    rules: str | None,
+    players: int | None,
+    house: dict[str, str] | None = None,
+) -> None:
+    """Refuse a line whose own ``rules``, ``players`` or house rules disagree with the batch's
+    options."""
+    own_rules, own_house = rules_spec(fields.get("rules"))
     if (
         rules is not None
         and isinstance(own_rules, str)
@@ -331,6 +354,15 @@ def check_batch_defaults(fields: dict[str, Any], rules: str | None, players: int
         raise ConflictError(
             f"the line says players {quote(json.dumps(own_players))} but --players says {players}"
         )
+    if house and own_house:
+        line_values, batch_values = parse_house_rules(own_house), parse_house_rules(house)
+        for name, value in batch_values.items():
+            if name in line_values and line_values[name] != value:
+                shown = HOUSE_RULES[name].text
+                raise ConflictError(
+                    f"the line says {name} {quote(shown(line_values[name]))} but --rule says "
+                    f"{name}={shown(value)}"
+                )
 
 
 def _echo_id(answer: dict[str, Any], fields: dict[str, Any]) -> None:

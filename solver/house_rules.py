@@ -96,17 +96,24 @@ def parse_rule_option(text: str) -> tuple[str, str]:
     return name.strip().lower(), value.strip()
 
 
-def apply_house_rules(rules: RuleSet, overrides: Mapping[str, object]) -> RuleSet:
-    """``rules`` with each named field replaced, every name and value checked, then the whole."""
-    require_rules(rules)
-    changes: dict[str, Any] = {}
+def parse_house_rules(overrides: Mapping[str, object]) -> dict[str, int | bool | None]:
+    """Each override's value as its field's value, by field name (names are case-insensitive);
+    an unknown name or a bad value is an error."""
+    values: dict[str, int | bool | None] = {}
     for name, value in overrides.items():
         rule = HOUSE_RULES.get(str(name).strip().lower())
         if rule is None:
             raise RulesError(
                 f"unknown house rule {quote(str(name))} (choose from {house_rule_names()})"
             )
-        changes[rule.name] = rule.parse(value)
+        values[rule.name] = rule.parse(value)
+    return values
+
+
+def apply_house_rules(rules: RuleSet, overrides: Mapping[str, object]) -> RuleSet:
+    """``rules`` with each named field replaced, every name and value checked, then the whole."""
+    require_rules(rules)
+    changes: dict[str, Any] = dict(parse_house_rules(overrides))
     if not changes:
         return rules
     changed = replace(rules, **changes)

@@ -143,5 +143,32 @@ def test_batch_line_with_a_rules_block(run_cli: CliRunner, tmp_path: Path) -> No
     assert answer["status"] == "optimal"
     conflict = json.loads(run_cli("hint", "--jsonl", str(path), "--rules", "gin").out)
     assert conflict["error"]["code"] == "conflict"
-    refused = run_cli("hint", "--jsonl", str(path), "--rule", "jokers=1")
-    assert_one_line_error(refused, "--rule does not apply to --jsonl")
+    refused = run_cli("hint", "--jsonl", str(path), "--rule", "jokers=one")
+    assert_one_line_error(refused, "'one'", "jokers")
+
+
+def test_batch_rule_option_is_a_default_and_a_different_line_value_a_conflict(
+    run_cli: CliRunner, tmp_path: Path
+) -> None:
+    path = tmp_path / "batch.jsonl"
+    lines = [
+        {"id": "plain", "rules": "manipulation", "table": "4S 5S 6S", "hand": "7S 8S"},
+        {"id": "says 3", "rules": {"preset": "manipulation", "run_min": 3}, "hand": "7S"},
+        {
+            "id": "says 4",
+            "rules": {"preset": "manipulation", "run_min": 4},
+            "table": "4S 5S 6S 7S",
+            "hand": "8S",
+        },
+    ]
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    result = run_cli("hint", "--jsonl", str(path), "--rule", "RUN_MIN=4")
+    answers = [json.loads(line) for line in result.out.splitlines()]
+    assert result.code == 2  # a line was bad input
+    assert [answer["id"] for answer in answers] == ["plain", "says 3", "says 4"]
+    assert answers[0]["error"]["code"] == "impossible_position"  # 4S 5S 6S is too short now
+    assert answers[1]["error"]["code"] == "conflict"
+    assert "run_min '3' but --rule says run_min=4" in answers[1]["error"]["message"]
+    assert answers[2]["status"] == "optimal" and answers[2]["house_rules"] == {"run_min": 4}
+    unchanged = json.loads(run_cli("hint", "--jsonl", str(path)).out.splitlines()[0])
+    assert unchanged["status"] == "optimal" and unchanged["cards_played"] == 2
