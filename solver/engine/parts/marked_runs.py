@@ -167,10 +167,14 @@ def _suit_flow(
         for run_length, runs in unmarked.items():
             if is_zero(runs):
                 continue
-            move = Split(
-                count(f"ut{run_length}", p, table_most), count(f"uh{run_length}", p, hand_most)
+            # An unmarked run must go on, with a table piece or a hand piece.
+            move = _going_on(
+                model,
+                runs,
+                Split(
+                    count(f"ut{run_length}", p, table_most), count(f"uh{run_length}", p, hand_most)
+                ),
             )
-            model.add(move.from_table + move.from_hand == runs)  # an unmarked run must go on
             next_unmarked.setdefault(min(run_length + 1, cap), []).append(move.from_table)
             next_marked.setdefault(min(run_length + 1, length), []).append(move.from_hand)
             moves[run_length] = move
@@ -178,11 +182,16 @@ def _suit_flow(
         for run_length, runs in marked.items():
             if is_zero(runs):
                 continue
-            on = going[run_length] = count(f"m{run_length}", p, most)
             if run_length < length:
-                model.add(on == runs)  # an incomplete run must go on
+                # An incomplete run must go on: the runs arriving are those going on.
+                if not most:
+                    model.add(runs == 0)
+                    continue
+                on: Expr = runs
             else:
+                on = count(f"m{run_length}", p, most)
                 model.add(on <= runs)
+            going[run_length] = on
             next_marked.setdefault(min(run_length + 1, length), []).append(on)
         marked_on = sum(going.values())
         marked_hand = count("mh", p, hand_most) if not is_zero(marked_on) else 0
@@ -196,6 +205,20 @@ def _suit_flow(
         if not is_zero(runs):
             model.add(runs == 0)
     return steps
+
+
+def _going_on(model: CpModel, runs: Expr, move: Split[Expr]) -> Split[Expr]:
+    """Unmarked ``runs`` all going on, split by the origin of their next piece (``move``, 0 where
+    none can come from). With one origin possible, that side is ``runs`` itself, no variable."""
+    if is_zero(move.from_table) and is_zero(move.from_hand):
+        model.add(runs == 0)
+        return move
+    if is_zero(move.from_table):
+        return Split(0, runs)
+    if is_zero(move.from_hand):
+        return Split(runs, 0)
+    model.add(move.from_table + move.from_hand == runs)
+    return move
 
 
 def _can_meet_hand(
