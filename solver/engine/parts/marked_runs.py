@@ -13,6 +13,8 @@ position in between showable), so the states that could never be marked get no v
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -167,14 +169,14 @@ def _suit_flow(
         for run_length, runs in unmarked.items():
             if is_zero(runs):
                 continue
-            # An unmarked run must go on, with a table piece or a hand piece.
             move = _going_on(
                 model,
                 runs,
-                Split(
-                    count(f"ut{run_length}", p, table_most), count(f"uh{run_length}", p, hand_most)
-                ),
+                functools.partial(count, f"ut{run_length}", p, table_most) if table_most else None,
+                functools.partial(count, f"uh{run_length}", p, hand_most) if hand_most else None,
             )
+            if move is None:
+                continue
             next_unmarked.setdefault(min(run_length + 1, cap), []).append(move.from_table)
             next_marked.setdefault(min(run_length + 1, length), []).append(move.from_hand)
             moves[run_length] = move
@@ -207,16 +209,22 @@ def _suit_flow(
     return steps
 
 
-def _going_on(model: CpModel, runs: Expr, move: Split[Expr]) -> Split[Expr]:
-    """Unmarked ``runs`` all going on, split by the origin of their next piece (``move``, 0 where
-    none can come from). With one origin possible, that side is ``runs`` itself, no variable."""
-    if is_zero(move.from_table) and is_zero(move.from_hand):
-        model.add(runs == 0)
-        return move
-    if is_zero(move.from_table):
-        return Split(0, runs)
-    if is_zero(move.from_hand):
-        return Split(runs, 0)
+def _going_on(
+    model: CpModel,
+    runs: Expr,
+    table: Callable[[], Expr] | None,
+    hand: Callable[[], Expr] | None,
+) -> Split[Expr] | None:
+    """Unmarked ``runs``, which must all go on, split by the origin of their next piece: ``table``
+    and ``hand`` make each count (None where no piece of that origin can come). Where only one
+    origin can come, the runs arriving are those taking it, no variable; where none can, there
+    are no such runs (None)."""
+    if table is None or hand is None:
+        if table is None and hand is None:
+            model.add(runs == 0)
+            return None
+        return Split(runs, 0) if hand is None else Split(0, runs)
+    move = Split(table(), hand())
     model.add(move.from_table + move.from_hand == runs)
     return move
 
