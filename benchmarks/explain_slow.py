@@ -39,10 +39,11 @@ from benchmarks.units import ms  # noqa: E402
 from meldsat.cards import Joker  # noqa: E402
 from meldsat.engine import model  # noqa: E402
 from meldsat.engine.cpsat import cp_model  # noqa: E402
-from meldsat.engine.parts.groups import GroupShapes, MarkedGroups  # noqa: E402
+from meldsat.engine.parts.groups import GroupShapes  # noqa: E402
 from meldsat.engine.parts.initial import InitialMeld  # noqa: E402
 from meldsat.engine.parts.jokers import JokerLocking  # noqa: E402
 from meldsat.engine.parts.kept import KeptMelds  # noqa: E402
+from meldsat.engine.parts.marked_groups import MarkedGroups  # noqa: E402
 from meldsat.engine.parts.marked_runs import MarkedRunFlow  # noqa: E402
 from meldsat.engine.parts.objective import LexicographicObjective  # noqa: E402
 from meldsat.engine.parts.origin import HandOrigin  # noqa: E402

@@ -15,10 +15,11 @@ from meldsat.cards import ALL_CARDS, Card, parse_card
 from meldsat.engine.cpsat import CpModel, Expr, Values, cp_model
 from meldsat.engine.inventory import Inventory, MeldContents, count_inventory, take_inventory
 from meldsat.engine.model import RearrangementModel
-from meldsat.engine.parts.groups import GroupShape, GroupShapes, MarkedGroups, group_shapes
+from meldsat.engine.parts.groups import GroupShape, GroupShapes, group_shapes
 from meldsat.engine.parts.initial import InitialMeld
 from meldsat.engine.parts.jokers import JokerLocking
 from meldsat.engine.parts.kept import KeptMelds
+from meldsat.engine.parts.marked_groups import MarkedGroups
 from meldsat.engine.parts.marked_runs import MarkedRunFlow
 from meldsat.engine.parts.objective import LexicographicObjective
 from meldsat.engine.parts.origin import HandOrigin
@@ -203,11 +204,11 @@ def test_groups_need_three_suits() -> None:
 @pytest.mark.parametrize(("hand_pieces", "expected"), [(0, "INFEASIBLE"), (1, "OPTIMAL")])
 def test_marked_groups_need_a_hand_piece_each(hand_pieces: int, expected: str) -> None:
     model = CpModel()
-    groups = GroupShapes(model, RUMMY500, bounds("5S 5H 5D"))
-    marked = MarkedGroups(model, groups, bounds("5S 5H 5D"))
-    require(model, groups.pieces, "5S 5H 5D")
-    model.add(marked.pieces[parse_card("5H")] == hand_pieces)
-    model.add(marked.pieces[parse_card("5S")] + marked.pieces[parse_card("5D")] == 0)
+    every = bounds("5S 5H 5D")
+    marked = MarkedGroups(model, RUMMY500, every, every)
+    require(model, marked.pieces, "5S 5H 5D")
+    model.add(marked.hand_pieces[parse_card("5H")] == hand_pieces)
+    model.add(marked.hand_pieces[parse_card("5S")] + marked.hand_pieces[parse_card("5D")] == 0)
     status, values = solve(model)
     assert status == expected
     if values is not None:

@@ -25,10 +25,11 @@ from typing import Protocol
 from meldsat.cards import ALL_CARDS, Card
 from meldsat.engine.cpsat import CpModel, Expr, Values, cp_model
 from meldsat.engine.inventory import Inventory, take_inventory
-from meldsat.engine.parts.groups import GroupShapes, MarkedGroups
+from meldsat.engine.parts.groups import GroupShapes
 from meldsat.engine.parts.initial import InitialMeld
 from meldsat.engine.parts.jokers import JokerLocking
 from meldsat.engine.parts.kept import KeptMelds
+from meldsat.engine.parts.marked_groups import MarkedGroups
 from meldsat.engine.parts.marked_runs import MarkedRunFlow
 from meldsat.engine.parts.objective import LexicographicObjective
 from meldsat.engine.parts.origin import HandOrigin
@@ -123,31 +124,34 @@ class RearrangementModel:
         )
         kept = self.kept = KeptMelds(model, () if self.table_frozen else self.inventory.melds)
         JokerLocking(model, supply)
-        groups = GroupShapes(model, rules, supply.bounds)
-        self.groups: MeldPart = groups
+        self.groups: MeldPart
         self.runs: RunPart
         self.origin: HandOrigin | None = None
+        in_groups: dict[Card, Expr]
         if self.tracks_origin:
             self.origin = HandOrigin(model, supply, kept)
-            marked_groups = MarkedGroups(model, groups, supply.hand_bounds)
+            marked_groups = MarkedGroups(model, rules, supply.bounds, supply.hand_bounds)
             marked_runs = MarkedRunFlow(
                 model, rules, supply.bounds, supply.hand_bounds, supply.table_bounds
             )
             self.groups, self.runs = marked_groups, marked_runs
+            in_groups = marked_groups.pieces
             for card, from_hand in self.origin.pieces.items():
-                in_melds = marked_groups.pieces.get(card, 0) + marked_runs.hand_pieces(card)
+                in_melds = marked_groups.hand_pieces.get(card, 0) + marked_runs.hand_pieces(card)
                 model.add(from_hand == in_melds)
             # Implied, and a much tighter LP: each new or changed meld holds its own hand piece, so
             # there are no more of them than pieces played.
-            melds = sum(groups.count.values()) + marked_runs.run_count()
+            melds = sum(marked_groups.count.values()) + marked_runs.run_count()
             model.add(melds <= supply.played_count)
         else:
-            self.runs = RunFlow(model, rules, supply.bounds)
+            groups = GroupShapes(model, rules, supply.bounds)
+            self.groups, self.runs = groups, RunFlow(model, rules, supply.bounds)
+            in_groups = groups.pieces
         free: dict[Card, Expr] = {}
         for card in ALL_CARDS:
             if supply.bounds.most(card):
                 free[card] = supply.shown(card) - kept.holds(card)
-                model.add(free[card] == groups.pieces.get(card, 0) + self.runs.pieces(card))
+                model.add(free[card] == in_groups.get(card, 0) + self.runs.pieces(card))
         if position.initial and rules.initial_meld_points:
             InitialMeld(model, rules, rules.initial_meld_points, free, self.runs.low_aces())
         self.objective = LexicographicObjective(model, objective, rules, supply, kept)

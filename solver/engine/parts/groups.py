@@ -1,9 +1,8 @@
 """Groups, counted per shape: a rank and a set of suits (at most five shapes a rank).
 
 Counting shapes rather than individual groups leaves no symmetric copies of a solution, and its LP
-relaxation is tighter than counting groups per rank. For 500 rummy, :class:`MarkedGroups` also says
-how many pieces of each shape's groups come from the hand: ``y`` groups of one shape need at least
-``y`` of them (deal the hand pieces of each suit to consecutive groups and every group gets one).
+relaxation is tighter than counting groups per rank. (500 rummy counts its groups by their hand
+pieces instead: ``marked_groups``.)
 """
 
 from __future__ import annotations
@@ -93,50 +92,3 @@ class GroupShapes:
             for shape, count in sorted(self.extract(values).items())
             for _ in range(count)
         ]
-
-
-class MarkedGroups:
-    """500 rummy's groups: ``hand[shape]`` holds, per suit of the shape, its pieces from the hand.
-
-    ``pieces[card]`` counts the hand pieces of ``card`` in groups; a card no hand piece can show
-    (``hand_bounds``) has none.
-    """
-
-    def __init__(self, model: CpModel, groups: GroupShapes, hand_bounds: PieceBounds) -> None:
-        self.groups = groups
-        self.hand: dict[GroupShape, tuple[Expr, ...]] = {}
-        parts: dict[Card, list[Expr]] = {}
-        for shape, count in groups.count.items():
-            bound = groups.bound[shape]
-            marks: list[Expr] = []
-            for card in shape.cards:
-                most = min(bound, hand_bounds.most(card))
-                if not most:
-                    marks.append(0)
-                    continue
-                mark = model.new_int_var(0, most, f"gh_{shape.rank}_{card.suit}")
-                model.add(mark <= count)  # a group holds one piece of each of its cards
-                parts.setdefault(card, []).append(mark)
-                marks.append(mark)
-            model.add(sum(marks) >= count)
-            self.hand[shape] = tuple(marks)
-        self.pieces: dict[Card, Expr] = {card: sum(terms) for card, terms in parts.items()}
-
-    def slots(self, values: Values) -> list[list[Slot]]:
-        """Each shape's groups, each suit's hand pieces dealt to consecutive groups."""
-        melds: list[list[Slot]] = []
-        for shape, total in sorted(self.groups.extract(values).items()):
-            from_hand = [[False] * len(shape.suits) for _ in range(total)]
-            pointer = 0
-            for place, mark in enumerate(self.hand[shape]):
-                for _ in range(values(mark)):
-                    from_hand[pointer % total][place] = True
-                    pointer += 1
-            melds.extend(
-                [
-                    (card, Origin.HAND if hand else Origin.TABLE)
-                    for card, hand in zip(shape.cards, flags, strict=True)
-                ]
-                for flags in from_hand
-            )
-        return melds

@@ -1,16 +1,22 @@
-"""500 rummy's run flow: the run flow with each run's state also saying whether it holds a piece
-from the hand yet; a run may end only once it does.
+"""500 rummy's run flow: the run flow with each run also saying whether it holds a piece from the
+hand yet; a run may end only once it does.
 
-A state is a run's length so far (capped at ``run_min``: every complete run behaves alike) and
-whether it holds a hand piece. At each position the runs of every state go on through a piece from
-the table or from the hand (``moves``), or, if complete and holding a hand piece, end.
+A run is *unmarked* until it takes its first hand piece and *marked* from then on. Unmarked runs
+may not end, so their length matters only up to ``run_min - 1`` (what a hand piece then makes of
+them); marked runs are counted by length up to ``run_min`` (every complete run behaves alike).
+Only the step that marks a run needs to know the origin of its piece: a marked run goes on the
+same whichever piece it takes, so each position counts how many of its marked runs take a hand
+piece there (``marked_hand``) instead of splitting every marked state by origin. A run stays
+unmarked past a position only if a hand piece can still reach it further along the suit (every
+position in between showable), so the states that could never be marked get no variable.
 """
 
 from __future__ import annotations
 
-from collections import Counter
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Generic, NamedTuple, TypeVar
+from typing import Generic, TypeVar
 
 from meldsat.cards import Card, card_of
 from meldsat.engine.cpsat import CpModel, Expr, Values
@@ -22,13 +28,6 @@ from meldsat.rules import RuleSet, rank_at
 T = TypeVar("T")
 
 
-class RunState(NamedTuple):
-    """How long a run is so far (at most ``run_min``) and whether it holds a hand piece."""
-
-    length: int
-    has_hand_piece: bool
-
-
 @dataclass(frozen=True)
 class Split(Generic[T]):
     """Something about pieces (a count, a bound) split by where the pieces come from."""
@@ -36,18 +35,17 @@ class Split(Generic[T]):
     from_table: T
     from_hand: T
 
-    def of(self, from_hand: bool) -> T:
-        """The hand part or the table part."""
-        return self.from_hand if from_hand else self.from_table
-
 
 @dataclass(frozen=True)
 class MarkedStep:
-    """One position of one suit: runs starting there, runs of each earlier state going on, and
-    the pieces at this position in runs, each split by the origin of the piece taken here."""
+    """One position of one suit: runs starting there (by the origin of their first piece),
+    unmarked runs of each length going on (a table piece keeps them unmarked, a hand piece marks
+    them), marked runs of each length going on and how many of those take a hand piece here."""
 
     start: Split[Expr]
-    moves: dict[RunState, Split[Expr]]
+    unmarked: dict[int, Split[Expr]]
+    marked: dict[int, Expr]
+    marked_hand: Expr
     pieces: Expr
     hand_pieces: Expr
 
@@ -105,25 +103,37 @@ class MarkedRunFlow:
         for p, step in self.steps[suit].items():
             card = card_of(rank_at(p), suit)
             going: list[list[Slot]] = []
+            marked_on: list[list[Slot]] = []
             # How many runs of each state have gone on through ``p`` so far.
-            taken: Counter[RunState] = Counter()
+            taken: dict[tuple[bool, int], int] = {}
             for run in sorted(active, key=lambda run: (-len(run), run[0][0].rank)):
-                state = RunState(min(len(run), length), any(o is Origin.HAND for _, o in run))
-                move = step.moves.get(state)
-                from_hand = values(move.from_hand) if move else 0
-                from_table = values(move.from_table) if move else 0
-                if taken[state] < from_hand:
-                    going.append([*run, (card, Origin.HAND)])
-                elif taken[state] < from_hand + from_table:
-                    going.append([*run, (card, Origin.TABLE)])
-                else:
-                    finished.append(run)
+                if any(origin is Origin.HAND for _, origin in run):
+                    key = (True, min(len(run), length))
+                    done = taken.get(key, 0)
+                    taken[key] = done + 1
+                    if done < values(step.marked.get(key[1], 0)):
+                        marked_on.append(run)
+                    else:
+                        finished.append(run)
                     continue
-                taken[state] += 1
+                key = (False, min(len(run), _unmarked_cap(length)))
+                done = taken.get(key, 0)
+                taken[key] = done + 1
+                move = step.unmarked[key[1]]  # an unmarked run always goes on
+                origin = Origin.HAND if done < values(move.from_hand) else Origin.TABLE
+                going.append([*run, (card, origin)])
+            from_hand = values(step.marked_hand)
+            for index, run in enumerate(marked_on):
+                going.append([*run, (card, Origin.HAND if index < from_hand else Origin.TABLE)])
             going.extend([(card, Origin.HAND)] for _ in range(values(step.start.from_hand)))
             going.extend([(card, Origin.TABLE)] for _ in range(values(step.start.from_table)))
             active = going
         return finished + active
+
+
+def _unmarked_cap(length: int) -> int:
+    """The longest unmarked length told apart: one hand piece makes such a run complete."""
+    return max(length - 1, 1)
 
 
 def _suit_flow(
@@ -135,49 +145,118 @@ def _suit_flow(
 ) -> dict[int, MarkedStep]:
     positions = rules.sequence_positions
     length = rules.run_min
+    cap = _unmarked_cap(length)
+    can_meet = _can_meet_hand(positions, suit, bounds, origins.from_hand)
 
-    def split(name: str, p: int, limit: int) -> Split[Expr]:
-        """Two counts of pieces at ``p``, by origin; no variable where no piece can come from."""
-        card = card_of(rank_at(p), suit)
-        parts: list[Expr] = []
-        for side, bound in (("t", origins.from_table), ("h", origins.from_hand)):
-            most = min(limit, bound.most(card))
-            parts.append(model.new_int_var(0, most, f"{name}_{side}_{suit}_{p}") if most else 0)
-        return Split(parts[0], parts[1])
+    def count(name: str, p: int, most: int) -> Expr:
+        """A count of runs at ``p``, or 0 where there can be none."""
+        return model.new_int_var(0, most, f"{name}_{suit}_{p}") if most > 0 else 0
 
     steps: dict[int, MarkedStep] = {}
-    runs: dict[RunState, Expr] = {}  # runs in each state reaching the previous position
+    unmarked: dict[int, Expr] = {}  # unmarked runs of each length reaching the previous position
+    marked: dict[int, Expr] = {}  # marked runs of each length reaching the previous position
     for index, p in enumerate(positions):
         card = card_of(rank_at(p), suit)
-        start = split("s", p, first_runs(bounds, suit, positions[index : index + length], length))
-        arriving: dict[RunState, list[Expr]] = {}
-        for from_hand in (False, True):
-            arriving.setdefault(RunState(1, from_hand), []).append(start.of(from_hand))
-        moves: dict[RunState, Split[Expr]] = {}
-        for state, count in runs.items():
-            if is_zero(count):
+        most = bounds.most(card)
+        hand_most = min(most, origins.from_hand.most(card))
+        # A table piece leaves a run unmarked: only worth a variable if a hand piece can follow.
+        table_most = min(most, origins.from_table.most(card)) if can_meet[p] else 0
+        first = first_runs(bounds, suit, positions[index : index + length], length)
+        start = Split(count("st", p, min(first, table_most)), count("sh", p, min(first, hand_most)))
+        next_unmarked: dict[int, list[Expr]] = {1: [start.from_table]}
+        next_marked: dict[int, list[Expr]] = {1: [start.from_hand]}
+        moves: dict[int, Split[Expr]] = {}
+        for run_length, runs in unmarked.items():
+            if is_zero(runs):
                 continue
-            move = split(f"m{state.length}{int(state.has_hand_piece)}", p, bounds.most(card))
-            going_on = move.from_table + move.from_hand
-            if state.length < length or not state.has_hand_piece:
-                # An incomplete run must go on, and so must one without a hand piece yet.
-                model.add(going_on == count)
+            move = _going_on(
+                model,
+                runs,
+                functools.partial(count, f"ut{run_length}", p, table_most) if table_most else None,
+                functools.partial(count, f"uh{run_length}", p, hand_most) if hand_most else None,
+            )
+            if move is None:
+                continue
+            next_unmarked.setdefault(min(run_length + 1, cap), []).append(move.from_table)
+            next_marked.setdefault(min(run_length + 1, length), []).append(move.from_hand)
+            moves[run_length] = move
+        going: dict[int, Expr] = {}
+        for run_length, runs in marked.items():
+            if is_zero(runs):
+                continue
+            if run_length < length:
+                # An incomplete run must go on: the runs arriving are those going on.
+                if not most:
+                    model.add(runs == 0)
+                    continue
+                on: Expr = runs
             else:
-                model.add(going_on <= count)
-            for from_hand in (False, True):
-                after = RunState(min(state.length + 1, length), state.has_hand_piece or from_hand)
-                arriving.setdefault(after, []).append(move.of(from_hand))
-            moves[state] = move
-        every = [start, *moves.values()]
-        steps[p] = MarkedStep(
-            start=start,
-            moves=moves,
-            pieces=sum(part.from_table + part.from_hand for part in every),
-            hand_pieces=sum(part.from_hand for part in every),
-        )
-        runs = {state: sum(parts) for state, parts in arriving.items()}
-    # Nothing may be left unfinished past the last position, nor a run without a hand card.
-    for state, count in runs.items():
-        if state.length < length or not state.has_hand_piece:
-            model.add(count == 0)
+                on = count(f"m{run_length}", p, most)
+                model.add(on <= runs)
+            going[run_length] = on
+            next_marked.setdefault(min(run_length + 1, length), []).append(on)
+        marked_on = sum(going.values())
+        marked_hand = count("mh", p, hand_most) if not is_zero(marked_on) else 0
+        if not is_zero(marked_hand):
+            model.add(marked_hand <= marked_on)
+        steps[p] = _step(start, moves, going, marked_hand)
+        unmarked = {key: sum(parts) for key, parts in next_unmarked.items()}
+        marked = {key: sum(parts) for key, parts in next_marked.items()}
+    # Nothing may be left unfinished past the last position, nor a run without a hand piece.
+    for runs in [*unmarked.values(), *(runs for key, runs in marked.items() if key < length)]:
+        if not is_zero(runs):
+            model.add(runs == 0)
     return steps
+
+
+def _going_on(
+    model: CpModel,
+    runs: Expr,
+    table: Callable[[], Expr] | None,
+    hand: Callable[[], Expr] | None,
+) -> Split[Expr] | None:
+    """Unmarked ``runs``, which must all go on, split by the origin of their next piece: ``table``
+    and ``hand`` make each count (None where no piece of that origin can come). Where only one
+    origin can come, the runs arriving are those taking it, no variable; where none can, there
+    are no such runs (None)."""
+    if table is None or hand is None:
+        if table is None and hand is None:
+            model.add(runs == 0)
+            return None
+        return Split(runs, 0) if hand is None else Split(0, runs)
+    move = Split(table(), hand())
+    model.add(move.from_table + move.from_hand == runs)
+    return move
+
+
+def _can_meet_hand(
+    positions: range, suit: int, bounds: PieceBounds, hand_bounds: PieceBounds
+) -> dict[int, bool]:
+    """Whether a run unmarked after each position can still meet a hand piece: some later
+    position where the hand can show the card, with every position up to it showable."""
+    can_meet: dict[int, bool] = {}
+    later = False
+    for p in reversed(positions):
+        can_meet[p] = later
+        card = card_of(rank_at(p), suit)
+        later = bool(bounds.most(card)) and (hand_bounds.most(card) > 0 or later)
+    return can_meet
+
+
+def _step(
+    start: Split[Expr], moves: dict[int, Split[Expr]], going: dict[int, Expr], marked_hand: Expr
+) -> MarkedStep:
+    """One position's counts, with the pieces they take there in all and from the hand."""
+    to_mark = sum(move.from_hand for move in moves.values())
+    return MarkedStep(
+        start=start,
+        unmarked=moves,
+        marked=going,
+        marked_hand=marked_hand,
+        pieces=start.from_table
+        + start.from_hand
+        + sum(move.from_table for move in moves.values())
+        + to_mark
+        + sum(going.values()),
+        hand_pieces=start.from_hand + to_mark + marked_hand,
+    )
