@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
-from meldsat.cards import Card, Joker, Piece, card_of
+from meldsat.cards import WILD_JOKER, Card, Joker, Piece, card_of
 from meldsat.errors import MeldsatError
 from meldsat.executor import ordered_map
 from meldsat.melds import is_legal_meld, meld_shapes
@@ -53,13 +53,15 @@ class Recipe:
     window: tuple[int, int]
     joker_chance: float
     layouts: int  # starting tables tried per final table and hand
+    # When the answer holds a joker: the chance that the hand, not the starting table, holds it.
+    hand_joker_chance: float = 0.0
 
 
 RECIPES = {
     "easy": Recipe(melds=(3, 4), hand=(2, 3), window=(5, 7), joker_chance=0.0, layouts=2),
-    "medium": Recipe(melds=(4, 5), hand=(3, 4), window=(4, 6), joker_chance=0.2, layouts=3),
-    "hard": Recipe(melds=(5, 7), hand=(3, 5), window=(4, 6), joker_chance=0.3, layouts=4),
-    "expert": Recipe(melds=(6, 9), hand=(4, 7), window=(5, 7), joker_chance=0.6, layouts=5),
+    "medium": Recipe((4, 5), (3, 4), (4, 6), joker_chance=0.2, layouts=3, hand_joker_chance=0.3),
+    "hard": Recipe((5, 7), (3, 5), (4, 6), joker_chance=0.3, layouts=4, hand_joker_chance=0.4),
+    "expert": Recipe((6, 9), (4, 7), (5, 7), joker_chance=0.6, layouts=5, hand_joker_chance=0.5),
 }
 MAX_ATTEMPTS = 1500
 HAND_TRIES = 8
@@ -231,13 +233,15 @@ def _hands(
     """
     real = [piece for meld in answer for piece in meld if isinstance(piece, Card)]
     jokers = [Joker() for meld in answer for piece in meld if isinstance(piece, Joker)]
+    # Drawn only when there is a joker, so puzzles without one are the same as before for a seed.
+    in_hand = 1 if jokers and rng.random() < recipe.hand_joker_chance else 0
     seen: set[Meld] = set()
     for _ in range(HAND_TRIES):
         size = rng.randint(*recipe.hand)
         model = PuzzleModel(rules, [], [*real, *jokers], Goal(points=1))
         played = sum(model.hand_played.values())
         model.model.add(played == len(real) - size)
-        model.model.add(model.hand_jokers == len(jokers))
+        model.model.add(model.hand_jokers == len(jokers) - in_hand)
         model.model.maximize(
             sum(
                 rng.randint(0, 20) * var
@@ -248,8 +252,9 @@ def _hands(
         result = model.solve()
         if result.table is None:
             return
-        left = Counter(real)
+        left: Counter[Piece] = Counter(real)
         left.subtract(piece for meld in result.table for piece in meld if isinstance(piece, Card))
+        left[WILD_JOKER] += in_hand
         hand = sort_pieces(left.elements())
         if hand not in seen and not hand_holds_meld(hand, rules):
             seen.add(hand)
@@ -279,7 +284,8 @@ def _layouts(
     """Starting tables: the answer less the hand, arranged afresh under random objectives."""
     left = Counter(piece for meld in answer for piece in meld if isinstance(piece, Card))
     left.subtract(piece for piece in hand if isinstance(piece, Card))
-    jokers = [Joker() for meld in answer for piece in meld if isinstance(piece, Joker)]
+    in_hand = sum(isinstance(piece, Joker) for piece in hand)
+    jokers = [Joker() for meld in answer for piece in meld if isinstance(piece, Joker)][in_hand:]
     real = tuple(sorted(left.elements()))
     seen: set[tuple[Meld, ...]] = set()
     for _ in range(tries):
