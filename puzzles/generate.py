@@ -229,7 +229,8 @@ def _hands(
     """Hands taken out of the answer such that the rest can still be laid out in legal melds.
 
     CP-SAT picks which of the answer's real cards stay on the table (under random weights, so
-    each try leaves other cards out); a hand holding a meld of its own is skipped.
+    each try leaves other cards out); a hand holding a meld of its own is skipped. When the
+    answer holds a joker, the hand takes it with the recipe's ``hand_joker_chance``.
     """
     real = [piece for meld in answer for piece in meld if isinstance(piece, Card)]
     jokers = [Joker() for meld in answer for piece in meld if isinstance(piece, Joker)]

@@ -15,4 +15,3 @@ def test_a_generated_hand_may_hold_a_joker_and_the_puzzle_stays_unique() -> None
     report = solve_puzzle(puzzle)
     assert report.verdict is Verdict.UNIQUE
     assert puzzle.solution is not None and answer_problems(puzzle, puzzle.solution) == []
-
