@@ -224,7 +224,16 @@ def test_check_without_after_is_422(client: TestClient) -> None:
 
 @pytest.mark.parametrize(
     "body",
-    [b"[1", b"[1, 2]", b'"QH"', b"\xff\xfe", b'{"hand": NaN}', b"[" * 60_000],
+    [
+        b"[1",
+        b"[1, 2]",
+        b'"QH"',
+        b"\xff\xfe",
+        b'{"hand": NaN}',
+        b"[" * 60_000,
+        b'{"hand": "QH", "hand": "KH"}',
+        b'{"table": "QH KH AH", "hand": 1e999}',
+    ],
 )
 def test_malformed_bodies_are_400(client: TestClient, body: bytes) -> None:
     assert_error(client.post("/api/validate", content=body), 400, "bad_json")

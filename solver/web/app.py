@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from functools import partial
@@ -28,7 +27,8 @@ from starlette.routing import Route
 
 from meldsat.cardart import CARD_CSS
 from meldsat.cli.jsonout import error_json, to_json
-from meldsat.errors import MeldsatError
+from meldsat.errors import MeldsatError, NotationError
+from meldsat.position import json_object
 from meldsat.web import answers
 from meldsat.web.limits import Limits
 from meldsat.web.openapi import openapi_document
@@ -169,17 +169,15 @@ async def _read_json(request: Request, limit: int) -> dict[str, Any]:
         body.extend(chunk)
         if len(body) > limit:
             raise RequestError(413, "too_large", f"the request body is over {limit} bytes")
+    # The same strict reader as the command line's: no NaN, no duplicate keys, bounded depth.
     try:
-        data = json.loads(body.decode("utf-8"), parse_constant=_refuse_constant)
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError, ValueError) as error:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as error:
         raise RequestError(400, "bad_json", f"the body is not JSON: {_one_line(error)}") from None
-    if not isinstance(data, dict):
-        raise RequestError(400, "bad_json", "the body must be a JSON object (a position)")
-    return data
-
-
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"'{name}' is not a JSON number")
+    try:
+        return json_object(text)
+    except NotationError as error:
+        raise RequestError(400, "bad_json", f"the body: {_one_line(error)}") from None
 
 
 def _one_line(error: BaseException) -> str:
