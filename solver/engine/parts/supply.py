@@ -16,6 +16,26 @@ from meldsat.engine.cpsat import CpModel, Expr, Values, cp_model
 from meldsat.engine.inventory import Inventory
 from meldsat.rules import RuleSet, rank_at
 
+# Cards by their place in ALL_CARDS: the hot loops of this module index lists instead of hashing
+# cards.
+CARD_INDEX: dict[Card, int] = {card: index for index, card in enumerate(ALL_CARDS)}
+_RANKS = tuple(tuple(CARD_INDEX[card_of(rank, suit)] for suit in range(4)) for rank in range(1, 14))
+
+
+def card_indexes(cards: Sequence[Card]) -> tuple[int, ...]:
+    """The places of ``cards`` in ``ALL_CARDS``."""
+    return tuple(CARD_INDEX[card] for card in cards)
+
+
+@functools.cache
+def _windows(positions: range, length: int) -> tuple[tuple[int, ...], ...]:
+    """Every window of ``length`` sequence positions of every suit, as card indexes."""
+    return tuple(
+        card_indexes([card_of(rank_at(p), suit) for p in positions[start : start + length]])
+        for suit in range(4)
+        for start in range(len(positions) - length + 1)
+    )
+
 
 def joker_candidates(
     present: set[Card], declared: set[Card], joker_total: int, rules: RuleSet
@@ -44,26 +64,6 @@ def joker_candidates(
             for index in window:
                 chosen[index] = True
     return {card for card, yes in zip(ALL_CARDS, chosen, strict=True) if yes}
-
-
-# Cards by their place in ALL_CARDS: the hot loops below index lists instead of hashing cards.
-CARD_INDEX: dict[Card, int] = {card: index for index, card in enumerate(ALL_CARDS)}
-_RANKS = tuple(tuple(CARD_INDEX[card_of(rank, suit)] for suit in range(4)) for rank in range(1, 14))
-
-
-def card_indexes(cards: Sequence[Card]) -> tuple[int, ...]:
-    """The places of ``cards`` in ``ALL_CARDS``."""
-    return tuple(CARD_INDEX[card] for card in cards)
-
-
-@functools.cache
-def _windows(positions: range, length: int) -> tuple[tuple[int, ...], ...]:
-    """Every window of ``length`` sequence positions of every suit, as card indexes."""
-    return tuple(
-        card_indexes([card_of(rank_at(p), suit) for p in positions[start : start + length]])
-        for suit in range(4)
-        for start in range(len(positions) - length + 1)
-    )
 
 
 @dataclass(frozen=True)
