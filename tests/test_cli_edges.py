@@ -217,6 +217,19 @@ def test_short_help_option(run_cli: CliRunner) -> None:
     assert "rummy500" in result.out  # the rule-set names are listed
 
 
+def test_a_command_imports_only_its_own_module() -> None:
+    code = (
+        "import sys; from meldsat.cli.main import main; code = main(['rules']); "
+        "print(code, sorted(m for m in sys.modules if m.startswith('meldsat.cli.')))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, check=True)
+    out = result.stdout.decode()
+    assert out.splitlines()[-1].startswith("0 ")
+    assert "'meldsat.cli.rules'" in out
+    for other in ("play", "simulate", "puzzle", "hint", "check", "serve"):
+        assert f"'meldsat.cli.{other}'" not in out
+
+
 def test_shell_completion_script(run_cli: CliRunner) -> None:
     result = run_meldsat("--show-completion", "bash")
     assert result.returncode == 0

@@ -275,7 +275,9 @@ def test_json_flag_of_the_puzzle_commands_is_format_json(
 
 def test_every_command_that_answers_in_json_has_a_schema() -> None:
     from meldsat.cli import puzzle
-    from meldsat.cli.main import app
+    from meldsat.cli.main import build_app
+
+    app = build_app()
 
     # play talks to a person and serve runs the web API (its OpenAPI document names these schemas).
     commands = {str(command.name) for command in app.registered_commands} - {"play", "serve"}
