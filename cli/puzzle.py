@@ -69,6 +69,14 @@ def generate_command(
     ),
     output: Annotated[str | None, typer.Option("--output", "-o", help="Write to FILE.")] = None,
     json_output: JsonFlag = False,
+    goal: Annotated[
+        str,
+        typer.Option(
+            "--goal",
+            help="all: play every hand card; points: reach the points of the one solution, with "
+            "spare cards in the hand.",
+        ),
+    ] = "all",
 ) -> int:
     """Generate puzzles of a level, each proven unique and graded at that level."""
     from meldsat.puzzles.generate import generate_puzzles
@@ -82,7 +90,14 @@ def generate_command(
     # Puzzle i depends only on (seed, i): any workers, or none, give the same bytes.
     processes, address = BatchSettings(workers, scheduler).where()
     puzzles = generate_puzzles(
-        rule_set, level, count, seed, progress=progress, workers=processes, scheduler=address
+        rule_set,
+        level,
+        count,
+        seed,
+        goal=goal.strip().lower(),
+        progress=progress,
+        workers=processes,
+        scheduler=address,
     )
     if progress is not None:
         sys.stderr.write("\n")

@@ -65,6 +65,7 @@ RECIPES = {
 }
 MAX_ATTEMPTS = 1500
 HAND_TRIES = 8
+GOAL_KINDS = ("all", "points")
 
 
 class GenerationError(MeldsatError):
@@ -89,12 +90,17 @@ def generate_puzzles(
     count: int,
     seed: int,
     *,
+    goal: str = "all",
     progress: Callable[[int], None] | None = None,
     stats: Stats | None = None,
     workers: int | None = None,
     scheduler: str | None = None,
 ) -> list[Puzzle]:
-    """``count`` puzzles of ``level``; puzzle ``i`` depends only on (rules, level, seed, i).
+    """``count`` puzzles of ``level``; puzzle ``i`` depends only on (rules, level, seed, i, goal).
+
+    ``goal`` is ``all`` (play every hand card) or ``points`` (the hand also holds a spare card or
+    two, and the goal is the points of the cards the one solution plays: see
+    :func:`generate_one`).
 
     By default they are made here, one after the other; with ``workers`` (local processes) or
     ``scheduler`` (a Dask cluster) they are spread over workers by :mod:`meldsat.executor`, with
@@ -102,14 +108,17 @@ def generate_puzzles(
     """
     if level not in LEVELS:
         raise MeldsatError(f"unknown level '{level}' (choose from {', '.join(LEVELS)})")
+    if goal not in GOAL_KINDS:
+        raise MeldsatError(f"unknown goal '{goal}' (choose from {', '.join(GOAL_KINDS)})")
     if workers is None and scheduler is None:
         made: Iterable[Puzzle] = (
-            generate_one(rules, level, seed, number, stats=stats) for number in range(count)
+            generate_one(rules, level, seed, number, goal=goal, stats=stats)
+            for number in range(count)
         )
     else:
         if stats is not None:
             raise ValueError("stats are counted only when the puzzles are made in this process")
-        jobs = ((rules, level, seed, number) for number in range(count))
+        jobs = ((rules, level, seed, number, goal) for number in range(count))
         made = ordered_map(generate_job, jobs, workers=workers or 1, scheduler=scheduler)
     found = []
     for puzzle in made:
@@ -119,17 +128,30 @@ def generate_puzzles(
     return found
 
 
-def generate_job(job: tuple[RuleSet, str, int, int]) -> Puzzle:
-    """``generate_one`` on one (rules, level, seed, number): what a worker runs."""
-    rules, level, seed, number = job
-    return generate_one(rules, level, seed, number)
+def generate_job(job: tuple[RuleSet, str, int, int, str]) -> Puzzle:
+    """``generate_one`` on one (rules, level, seed, number, goal): what a worker runs."""
+    rules, level, seed, number, goal = job
+    return generate_one(rules, level, seed, number, goal=goal)
 
 
 def generate_one(
-    rules: RuleSet, level: str, seed: int, number: int, *, stats: Stats | None = None
+    rules: RuleSet,
+    level: str,
+    seed: int,
+    number: int,
+    *,
+    goal: str = "all",
+    stats: Stats | None = None,
 ) -> Puzzle:
-    """Puzzle ``number`` of the series (rules, level, seed)."""
-    rng = random.Random(f"meldsat-puzzle/{rules.name}/{rules.players}/{level}/{seed}/{number}")
+    """Puzzle ``number`` of the series (rules, level, seed, goal).
+
+    A ``points`` puzzle is made like an ``all`` one, then the hand gets one or two spare cards
+    (cards the decks still hold that make no meld within the hand) and the goal becomes the points
+    of the hand without them: the puzzle is kept only if exactly one final table plays that much.
+    """
+    name = f"meldsat-puzzle/{rules.name}/{rules.players}/{level}/{seed}/{number}"
+    # The series of "all" puzzles keeps the random stream it always had.
+    rng = random.Random(name if goal == "all" else f"{name}/{goal}")
     recipe = RECIPES[level]
     for _ in range(MAX_ATTEMPTS):
         if stats is not None:
@@ -138,8 +160,16 @@ def generate_one(
         if answer is None or not _arranged_one_way(rules, answer, stats):
             continue
         for hand in _hands(rng, rules, answer, recipe):
+            target, given = Goal(), hand
+            if goal == "points":
+                spared = _with_spares(rng, rules, answer, hand)
+                if spared is None:
+                    continue
+                target, given = Goal(sum(rules.value(piece) for piece in hand)), spared
             for table in _layouts(rng, rules, answer, hand, recipe.layouts):
-                puzzle = _confirmed(rules, table, hand, level=level, seed=seed, stats=stats)
+                puzzle = _confirmed(
+                    rules, table, given, target, level=level, seed=seed, stats=stats
+                )
                 if puzzle is not None:
                     return puzzle
     raise GenerationError(
@@ -276,6 +306,21 @@ def hand_holds_meld(hand: Meld, rules: RuleSet) -> bool:
     return False
 
 
+def _with_spares(
+    rng: random.Random, rules: RuleSet, answer: list[list[Piece]], hand: Meld
+) -> Meld | None:
+    """``hand`` with one or two spare cards: cards the decks still hold, no meld in the hand."""
+    left: Counter[Card] = Counter(
+        {card_of(r, s): rules.copies for r in range(1, 14) for s in range(4)}
+    )
+    left.subtract(piece for meld in answer for piece in meld if isinstance(piece, Card))
+    pool = sorted(card for card, count in left.items() if count > 0)
+    if len(pool) < 2:
+        return None
+    given = sort_pieces([*hand, *rng.sample(pool, rng.randint(1, 2))])
+    return None if hand_holds_meld(given, rules) else given
+
+
 # --- 3. the starting table ------------------------------------------------------------------------
 
 
@@ -313,6 +358,7 @@ def _confirmed(
     rules: RuleSet,
     table: tuple[Meld, ...],
     hand: Meld,
+    goal: Goal,
     *,
     level: str,
     seed: int,
@@ -320,7 +366,7 @@ def _confirmed(
 ) -> Puzzle | None:
     """The puzzle if its solution is unique, checks out, and grades at ``level``."""
     position = Position.build(rules, table, hand)
-    puzzle = Puzzle(rules, position.table, position.hand, Goal(), seed=seed)
+    puzzle = Puzzle(rules, position.table, position.hand, goal, seed=seed)
     started = time.process_time()
     report = solve_puzzle(puzzle)
     if stats is not None:

@@ -93,12 +93,14 @@
     });
     const bad = options.findIndex(function (o) { return o.length === 0; });
     const left = section.querySelectorAll(".hand svg.card").length;
+    // A points goal leaves spare cards in the hand: the table alone says whether it is solved.
+    const playAll = section.dataset.playAll !== "false";
     let verdict;
     let text;
     if (bad >= 0) {
       verdict = "illegal";
       text = "Meld " + (bad + 1) + " is not a legal group or sequence.";
-    } else if (left > 0) {
+    } else if (left > 0 && playAll) {
       verdict = "hand";
       text = "The hand still holds " + left + (left === 1 ? " card." : " cards.");
     } else if (matches(options, target)) {

@@ -76,7 +76,7 @@ def _puzzle_section(number: int, puzzle: Puzzle) -> str:
     hand = "".join(_piece(piece, rules, "hand") for piece in puzzle.hand)
     return (
         f'<section class="puzzle" id="puzzle-{number}" data-rules="{_rules_data(rules)}"'
-        f' data-solution="{keys}">'
+        f' data-solution="{keys}" data-play-all="{"true" if puzzle.goal.play_all else "false"}">'
         f"<h2>Puzzle {number} · {level}</h2>"
         f'<p class="goal">{escape(rules.name)}, {rules.players} players. Goal: '
         f"{escape(puzzle.goal.describe())}, leaving every meld on the table legal.</p>"
@@ -113,10 +113,11 @@ def render_sheet(puzzles: Sequence[Puzzle], title: str = "meldsat puzzles") -> s
         sections.append(_puzzle_section(number, puzzle))
         answers.append(_solution_section(number, puzzle, steps))
     intro = (
-        "Each puzzle has exactly one solution. Rearrange the table so that every card of the hand "
-        "is played and every meld is a legal group (3-4 cards of one rank in different suits or "
-        "colours) or sequence (3 or more cards of one suit or colour in a row). On screen: click a "
-        "card, then click the meld it should join (or + new meld), and press Check."
+        "Each puzzle has exactly one solution. Rearrange the table to reach the puzzle's goal "
+        "(every card of the hand played, or cards worth at least the points it names) so that "
+        "every meld is a legal group (3-4 cards of one rank in different suits or colours) or "
+        "sequence (3 or more cards of one suit or colour in a row). On screen: click a card, then "
+        "click the meld it should join (or + new meld), and press Check."
     )
     return (
         "<!DOCTYPE html>\n"

@@ -99,3 +99,23 @@ def test_the_sheet_plays_a_solution_and_check_accepts_it(browser: Any, tmp_path:
     shot = tmp_path / "sheet.png"
     browser.save_screenshot(str(shot))
     assert shot.read_bytes().startswith(b"\x89PNG")
+
+
+def test_a_points_puzzle_is_solved_with_its_spare_cards_left_in_hand(
+    browser: Any, tmp_path: Path
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    puzzle = generate_puzzles(get_rules("manipulation"), "medium", 1, seed=4, goal="points")[0]
+    assert puzzle.solution is not None and not puzzle.goal.play_all
+    page = tmp_path / "sheet.html"
+    page.write_text(render_sheet([puzzle]), encoding="utf-8")
+    browser.get(page.as_uri())
+    section = browser.find_element(By.CSS_SELECTOR, "section.puzzle")
+    assert "worth at least" in section.find_element(By.CSS_SELECTOR, ".goal").text
+    result = section.find_element(By.CSS_SELECTOR, ".result")
+    notation = puzzle.rules.notation
+    _play(browser, section, [[piece.text(notation) for piece in meld] for meld in puzzle.solution])
+    assert section.find_elements(By.CSS_SELECTOR, ".hand svg.card")  # the spare cards stay
+    section.find_element(By.CSS_SELECTOR, "button.check").click()
+    assert result.get_attribute("data-result") == "solved"
