@@ -1,7 +1,8 @@
 """Puzzle generation speed: verified puzzles per minute per level on one core.
 
 Run as a script from the repository root:
-``python benchmarks/bench_puzzles.py --count 20 --seed 1``. For every rule set and level it
+``python benchmarks/bench_puzzles.py --count 20 --seed 1 [--goal points] [--levels hard]``. For
+every rule set and level it
 generates ``count`` puzzles in this one process (CP-SAT runs with one worker, so one core) and
 reports CPU time (``time.process_time``, so other work on a shared machine does not count), the
 puzzles per CPU minute, the attempts the generator needed, and the share of the CPU time spent in
@@ -32,7 +33,10 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=20, help="puzzles per rule set and level")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--goal", choices=("all", "points"), default="all")
+    parser.add_argument("--levels", default=",".join(LEVELS), help="comma-separated")
     args = parser.parse_args(argv)
+    levels = [level for level in args.levels.split(",") if level]
     print(
         "| rules | players | level | puzzles | CPU s | puzzles / CPU min | median CPU s "
         "| attempts / puzzle | uniqueness share |"
@@ -40,12 +44,12 @@ def main(argv: list[str] | None = None) -> None:
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for name, players in SETUPS:
         rules = get_rules(name, players)
-        for level in LEVELS:
+        for level in levels:
             stats = Stats()
             times = []
             for number in range(args.count):
                 started = time.process_time()
-                generate_one(rules, level, args.seed, number, stats=stats)
+                generate_one(rules, level, args.seed, number, goal=args.goal, stats=stats)
                 times.append(time.process_time() - started)
             total = sum(times)
             print(
