@@ -36,6 +36,7 @@ from meldsat.moves import check_move
 from meldsat.notation import Table, format_table
 from meldsat.play import Objective
 from meldsat.rules import get_rules
+from meldsat.wording import counted
 
 DEFAULT_PLAYERS = 3
 
@@ -198,7 +199,10 @@ def play_command(  # noqa: PLR0917 (one argument per command-line option)
     get_rules(rules, players)  # a count the rule set cannot seat fails before a list that size
     others = names * (players - 1) if len(names) == 1 else names
     if len(others) != players - 1:
-        raise MeldsatError(f"--bots '{bots}' names {len(names)} bots for {players - 1} other seats")
+        raise MeldsatError(
+            f"--bots '{bots}' names {counted(len(names), 'bot')} for "
+            f"{counted(players - 1, 'other seat')}"
+        )
     game = new_game(rules, players)
     out = console()
     seats = [HUMAN, *others]

@@ -90,3 +90,5 @@ def test_gin_play_seats_two_players_by_default(
     assert result.code == 0 and "game abandoned" in result.out
     refused = run_cli("play", "--rules", "gin", "--players", "3")
     assert refused.code == 2 and "players" in refused.err and refused.out == ""
+    too_many = run_cli("play", "--rules", "gin", "--bots", "knocker,hoarder")
+    assert too_many.code == 2 and "names 2 bots for 1 other seat" in too_many.err
