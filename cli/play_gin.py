@@ -9,7 +9,6 @@ a rule is refused with the reason. The bot's hand and the stock stay hidden unti
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from rich.console import Console
 from rich.text import Text
@@ -24,6 +23,7 @@ from meldsat.games.records import read_pieces, read_table
 from meldsat.gin.bits import rank_order
 from meldsat.gin.deadwood import analyse_hand
 from meldsat.gin.draw import draw_advice
+from meldsat.notation import Table
 from meldsat.rules import RuleSet
 
 GIN_HELP = """\
@@ -213,6 +213,6 @@ class GinNarrator(Narrator):
                 )
         self.out.print(f"  scores {event['scores']}, totals {event['totals']}")
 
-    def _melds(self, title: str, melds: Any, deadwood: int) -> None:
+    def _melds(self, title: str, melds: Table, deadwood: int) -> None:
         line = Text(title).append_text(render_table(melds, self.rules.notation))
         self.out.print(line.append(f", deadwood {deadwood}"))
