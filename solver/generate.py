@@ -20,6 +20,7 @@ a smaller one with the same seed. Run as a script to write positions as JSONL::
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import random
 import sys
@@ -79,11 +80,23 @@ class _Meld:
 
     def cards(self) -> list[Card]:
         if self.run:
-            return [Card(rank_at(point), self.suit) for point in self._points()]
-        return [Card(self.rank, suit) for suit in sorted(self.suits)]
+            return list(_run_cards(self.suit, self.start, self.length))
+        return list(_group_cards(self.rank, tuple(sorted(self.suits))))
 
-    def _points(self) -> range:
-        return range(self.start, self.start + self.length)
+
+# The card lists of melds, made once: the table is laid by trying every meld the pool can still
+# supply, thousands of times a position.
+_ALL_CARDS = tuple(Card(rank, suit) for rank in range(1, 14) for suit in range(4))
+
+
+@functools.cache
+def _run_cards(suit: int, start: int, length: int) -> tuple[Card, ...]:
+    return tuple(Card(rank_at(point), suit) for point in range(start, start + length))
+
+
+@functools.cache
+def _group_cards(rank: int, suits: tuple[int, ...]) -> tuple[Card, ...]:
+    return tuple(Card(rank, suit) for suit in suits)
 
 
 def _bounds(rules: RuleSet) -> tuple[int, int]:
@@ -92,32 +105,63 @@ def _bounds(rules: RuleSet) -> tuple[int, int]:
     return positions[0], positions[-1]
 
 
-def _available(pool: Counter[Card], cards: Iterable[Card]) -> bool:
-    """True when the pool holds every card (a new meld never holds a card twice)."""
-    return all(pool[card] > 0 for card in cards)
+def _card_key(card: Card) -> int:
+    """A card as a small number, cheaper to look up in a set than the card itself."""
+    return card.rank * 4 + card.suit
+
+
+@functools.cache
+def _run_keys(suit: int, start: int, length: int) -> frozenset[int]:
+    return frozenset(_card_key(card) for card in _run_cards(suit, start, length))
+
+
+@functools.cache
+def _group_keys(rank: int, suits: tuple[int, ...]) -> frozenset[int]:
+    return frozenset(_card_key(card) for card in _group_cards(rank, suits))
 
 
 def _new_melds(rules: RuleSet, pool: Counter[Card], room: int) -> tuple[list[_Meld], list[_Meld]]:
-    """Every new run and every new group that the pool can supply and that fits in ``room``."""
+    """Every new run and every new group that the pool can supply and that fits in ``room``
+    (fresh melds: the caller grows the one it picks)."""
     low, high = _bounds(rules)
+    # A new meld holds no card twice, so the pool can supply it when none of its cards is used up.
+    used_up = {_card_key(card) for card in _ALL_CARDS if pool[card] <= 0}
     runs = [
         _Meld(run=True, suit=suit, start=start, length=length)
+        for suit, start, length in _run_candidates(low, high, room)
+        if used_up.isdisjoint(_run_keys(suit, start, length))
+    ]
+    groups = [
+        _Meld(run=False, rank=rank, suits=list(suits))
+        for rank, suits in _group_candidates(room)
+        if used_up.isdisjoint(_group_keys(rank, suits))
+    ]
+    return runs, groups
+
+
+@functools.cache
+def _run_candidates(low: int, high: int, room: int) -> tuple[tuple[int, int, int], ...]:
+    """(suit, start, length) of every new run that fits in ``room``, in the order drawn from."""
+    return tuple(
+        (suit, start, length)
         for length in _NEW_RUN_LENGTHS
         if length <= room
         for suit in range(4)
         for start in range(low, high - length + 2)
-    ]
+    )
+
+
+@functools.cache
+def _group_candidates(room: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """(rank, suits) of every new group that fits in ``room``, in the order drawn from."""
     groups = [
-        _Meld(run=False, rank=rank, suits=[suit for suit in range(4) if suit != left_out])
+        (rank, tuple(suit for suit in range(4) if suit != left_out))
         for rank in range(1, 14)
         for left_out in range(4)
     ]
     if room >= 4:
-        groups += [_Meld(run=False, rank=rank, suits=[0, 1, 2, 3]) for rank in range(1, 14)]
-    groups = [meld for meld in groups if len(meld.suits) <= room]
-    runs = [meld for meld in runs if _available(pool, meld.cards())]
-    groups = [meld for meld in groups if _available(pool, meld.cards())]
-    return runs, groups
+        groups += [(rank, (0, 1, 2, 3)) for rank in range(1, 14)]
+    return tuple((rank, suits) for rank, suits in groups if len(suits) <= room)
 
 
 def meld_options(rules: RuleSet, pool: Counter[Card]) -> list[list[Card]]:
