@@ -2,12 +2,17 @@
 
 Run as a script from the repository root:
 ``python benchmarks/bench_phases.py --positions 200 --seed 1``. It times the three phases of
-``meldsat.engine.search.best_play`` on the same seeded Rummikub positions as ``bench_engine.py``.
+``meldsat.engine.search.best_play`` on the same seeded Rummikub positions as ``bench_engine.py``
+(wall clock, one solve each). With ``--file`` it reads the positions of a JSONL file instead (as
+``hunt_worst.py --sample`` writes them) and times each position for both objectives, each phase
+the least CPU time (``time.process_time``) of ``--repeats`` runs: steadier on a shared machine.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import statistics
 import sys
 import time
@@ -19,6 +24,7 @@ from benchmarks.units import percentile
 from meldsat.engine.search import build_model, play_from_outcome
 from meldsat.generate import generate
 from meldsat.play import Objective
+from meldsat.position import load_position
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -28,20 +34,37 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", default="rummikub", choices=("rummikub", "manipulation"))
     parser.add_argument("--objective", default="cards", choices=("cards", "points"))
+    parser.add_argument("--file", type=Path, help="JSONL positions (both objectives, CPU time)")
+    parser.add_argument("--repeats", type=int, default=3, help="with --file: least of this many")
     args = parser.parse_args(argv)
-    objective = Objective(args.objective)
     phases: dict[str, list[float]] = {"build": [], "solve": [], "extract": [], "total": []}
-    for _, position in generate(args.game, args.positions, args.seed):
-        start = time.perf_counter()
-        model = build_model(position, objective)
-        built = time.perf_counter()
-        outcome = model.solve(10.0)
-        solved = time.perf_counter()
-        play_from_outcome(position, objective, model, outcome)
-        done = time.perf_counter()
-        for name, seconds in zip(
-            phases, (built - start, solved - built, done - solved, done - start), strict=True
-        ):
+    if args.file:
+        lines = args.file.read_text(encoding="utf-8").splitlines()
+        runs = [
+            (load_position(json.loads(line)), objective, time.process_time, args.repeats)
+            for line in lines
+            if line.strip()
+            for objective in Objective
+        ]
+    else:
+        objective = Objective(args.objective)
+        runs = [
+            (position, objective, time.perf_counter, 1)
+            for _, position in generate(args.game, args.positions, args.seed)
+        ]
+    for position, objective, clock, repeats in runs:
+        least = [math.inf] * 4
+        for _ in range(repeats):
+            start = clock()
+            model = build_model(position, objective)
+            built = clock()
+            outcome = model.solve(10.0)
+            solved = clock()
+            play_from_outcome(position, objective, model, outcome)
+            done = clock()
+            spans = (built - start, solved - built, done - solved, done - start)
+            least = [min(old, new) for old, new in zip(least, spans, strict=True)]
+        for name, seconds in zip(phases, least, strict=True):
             phases[name].append(seconds)
     for name, times in phases.items():
         ordered = sorted(times)

@@ -16,7 +16,12 @@ most of the time. For every position and both objectives this builds the engine'
 * ``identical-ordered``: of two original melds with the same cards the first is kept before the
   second (a valid symmetry cut);
 * ``value-bound`` / ``value-fixed`` / ``value-hint``: first the value alone is solved (proven),
-  then the full objective with ``value <= best``, ``value == best``, or that solution as a hint.
+  then the full objective with ``value <= best``, ``value == best``, or that solution as a hint;
+* ``keep-first-partial`` / ``-fixed`` / ``-pseudo``: a decision strategy deciding the kept-meld
+  booleans first (in table order, kept first), under CP-SAT's partial fixed, fixed or pseudo-cost
+  search;
+* ``root-cuts``, ``root-cg``, ``root-mir``, ``root-zero-half``, ``cut-level-2``: CP-SAT's cuts
+  (all of them or one family, or all at cut level 2) added at the root only.
 
 Every variant must reach OPTIMAL with the engine's objective value: the table says where not.
 Nothing in the engine is changed.
@@ -63,6 +68,27 @@ OPTIONS: dict[str, dict[str, Any]] = {
     "quick-restart": {"search_branching": cp_model.PORTFOLIO_WITH_QUICK_RESTART_SEARCH},
     "exploit": {"exploit_best_solution": True, "exploit_all_lp_solution": True},
     "polish-lp": {"polish_lp_solution": True},
+    "keep-first-partial": {"search_branching": cp_model.PARTIAL_FIXED_SEARCH},
+    "keep-first-fixed": {"search_branching": cp_model.FIXED_SEARCH},
+    "keep-first-pseudo": {"search_branching": cp_model.PSEUDO_COST_SEARCH},
+    "root-cuts": {
+        "add_cg_cuts": True,
+        "add_mir_cuts": True,
+        "add_zero_half_cuts": True,
+        "add_clique_cuts": True,
+        "only_add_cuts_at_level_zero": True,
+    },
+    "root-cg": {"add_cg_cuts": True, "only_add_cuts_at_level_zero": True},
+    "root-mir": {"add_mir_cuts": True, "only_add_cuts_at_level_zero": True},
+    "root-zero-half": {"add_zero_half_cuts": True, "only_add_cuts_at_level_zero": True},
+    "objective-cut": {"add_objective_cut": True},
+    "cut-level-2": {
+        "add_cg_cuts": True,
+        "add_mir_cuts": True,
+        "add_zero_half_cuts": True,
+        "cut_level": 2,
+        "only_add_cuts_at_level_zero": True,
+    },
 }
 
 # (status, objective value of the full model) of one solve.
@@ -126,8 +152,21 @@ def after_value(mode: str) -> Callable[[RearrangementModel, Position, Objective]
     return prepare
 
 
+def keep_strategy(value: Any) -> Callable[[RearrangementModel, Position, Objective], None]:
+    """Decide the kept-meld booleans first, in table order, trying ``value`` first."""
+
+    def prepare(model: RearrangementModel, _position: Position, _objective: Objective) -> None:
+        if model.kept.keep:
+            model.model.add_decision_strategy(model.kept.keep, cp_model.CHOOSE_FIRST, value)
+
+    return prepare
+
+
 Prepare = Callable[[RearrangementModel, Position, Objective], None]
 CHANGES: dict[str, Prepare] = {
+    "keep-first-partial": keep_strategy(cp_model.SELECT_MAX_VALUE),
+    "keep-first-fixed": keep_strategy(cp_model.SELECT_MAX_VALUE),
+    "keep-first-pseudo": keep_strategy(cp_model.SELECT_MAX_VALUE),
     "identical-ordered": lambda model, _position, _objective: order_identical(model),
     "value-bound": after_value("bound"),
     "value-fixed": after_value("fixed"),
