@@ -41,7 +41,7 @@ if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` packag
 from ortools.linear_solver import pywraplp  # noqa: E402
 from ortools.sat import cp_model_pb2  # noqa: E402
 
-from meldsat.engine.cpsat import Expr, cp_model  # noqa: E402
+from meldsat.engine.cpsat import cp_model  # noqa: E402
 from meldsat.engine.model import RearrangementModel  # noqa: E402
 from meldsat.engine.search import build_model  # noqa: E402
 from meldsat.play import Objective  # noqa: E402
@@ -62,13 +62,6 @@ class Gap:
     all_integral: float
     nodes: str
     skipped: int
-
-
-def tie_break(model: RearrangementModel) -> Expr:
-    """The tie-break as the engine weighs it: melds kept, then those of them holding a joker."""
-    kept = model.kept
-    joker_weight = len(kept.with_joker) + 1
-    return sum(kept.keep) * joker_weight + sum(kept.with_joker)
 
 
 def engine_solver(log: bool = False) -> cp_model.CpSolver:
@@ -102,7 +95,7 @@ def second_stage(model: RearrangementModel) -> tuple[int, int]:
     if first.solve(cp) != cp_model.OPTIMAL:
         raise RuntimeError("the value was not proven")
     cp.add(value == int(first.objective_value))
-    cp.maximize(tie_break(model))
+    cp.maximize(model.objective.tie_break)
     second = engine_solver()
     second.parameters.linearization_level = params_level
     if second.solve(cp) != cp_model.OPTIMAL:

@@ -36,9 +36,9 @@ class LexicographicObjective:
             self.value = supply.played_count
         joker_weight = len(kept.with_joker) + 1
         self.weight = (len(kept.keep) + 1) * joker_weight
-        model.maximize(
-            self.value * self.weight + sum(kept.keep) * joker_weight + sum(kept.with_joker)
-        )
+        # The melds kept, weighed so that one more of them outweighs every joker term.
+        self.tie_break: Expr = sum(kept.keep) * joker_weight + sum(kept.with_joker)
+        model.maximize(self.value * self.weight + self.tie_break)
 
     def extract(self, values: Values) -> int:
         """The value the solution plays."""
