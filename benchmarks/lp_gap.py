@@ -18,8 +18,9 @@ solver wrapper, as an analysis aid only (the engine proves everything with CP-SA
   when it needed more than ``--nodes``, ``not alone`` when it reached kept-meld choices all whole
   whose LP still beats the optimum (the groups and runs need branching too).
 
-A bound equal to the optimum means that relaxation alone proves the tie-break. Constraints other
-than linear ones (none in the plain model) are left out of the relaxations and counted.
+A bound equal to the optimum means that relaxation alone proves the tie-break. Linear, exactly-one,
+at-most-one and clause constraints are relaxed as they are; any other (none in the engine's
+models), and any with an enforcement literal, is left out and counted.
 """
 
 from __future__ import annotations
@@ -127,8 +128,23 @@ def relaxation(
         make = solver.IntVar if integral(var.name) else solver.NumVar
         variables.append(make(low, high, var.name))
     skipped = 0
+
+    def literal(index: int) -> pywraplp.LinearExpr:
+        return variables[index] if index >= 0 else 1 - variables[-index - 1]
+
     for constraint in proto.constraints:
-        if constraint.WhichOneof("constraint") != "linear" or constraint.enforcement_literal:
+        kind = constraint.WhichOneof("constraint")
+        if constraint.enforcement_literal:
+            skipped += 1
+            continue
+        if kind in ("exactly_one", "at_most_one", "bool_or"):
+            literals = solver.Sum([literal(index) for index in getattr(constraint, kind).literals])
+            if kind != "bool_or":
+                solver.Add(literals <= 1)
+            if kind != "at_most_one":
+                solver.Add(literals >= 1)
+            continue
+        if kind != "linear":
             skipped += 1
             continue
         linear = constraint.linear
