@@ -17,7 +17,9 @@ from meldsat.rules import RuleSet
 
 
 class LexicographicObjective:
-    """``value`` is the points of the hand pieces played or their number; ``weight`` scales it."""
+    """``value`` is the points of the hand pieces played or their number; ``weight`` scales it
+    above ``tie_break``, the melds kept and those of them holding a joker (the objective maximised
+    is ``value * weight + tie_break``)."""
 
     def __init__(
         self,
