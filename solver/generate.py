@@ -124,6 +124,7 @@ def _new_melds(rules: RuleSet, pool: Counter[Card], room: int) -> tuple[list[_Me
     """Every new run and every new group that the pool can supply and that fits in ``room``
     (fresh melds: the caller grows the one it picks)."""
     low, high = _bounds(rules)
+    room = min(room, max(_NEW_RUN_LENGTHS))  # the candidates are the same for any larger room
     # A new meld holds no card twice, so the pool can supply it when none of its cards is used up.
     used_up = {_card_key(card) for card in _ALL_CARDS if pool[card] <= 0}
     runs = [
