@@ -68,40 +68,18 @@ class Gap:
     skipped: int
 
 
-def engine_solver(log: bool = False) -> cp_model.CpSolver:
-    """A CP-SAT solver with the engine's parameters (``RearrangementModel.solve``)."""
-    solver = cp_model.CpSolver()
-    params = solver.parameters
-    params.num_workers = 1
-    params.random_seed = 0
-    params.cp_model_presolve = False
-    params.cp_model_probing_level = 0
-    params.symmetry_level = 0
-    params.add_cg_cuts = False
-    params.add_mir_cuts = False
-    params.add_zero_half_cuts = False
-    params.add_clique_cuts = False
-    params.use_sat_inprocessing = False
-    params.add_lp_constraints_lazily = False
-    params.log_search_progress = log
-    return solver
-
-
 def second_stage(model: RearrangementModel) -> tuple[int, int]:
     """Fix the proven best value in ``model`` and make the tie-break its objective; return the
     tie-break's proven optimum and CP-SAT's branches."""
     cp = model.model
-    params_level = 1 if model.tracks_origin else 2
     value = model.objective.value
     cp.maximize(value)
-    first = engine_solver()
-    first.parameters.linearization_level = params_level
+    first = model.solver()
     if first.solve(cp) != cp_model.OPTIMAL:
         raise RuntimeError("the value was not proven")
     cp.add(value == int(first.objective_value))
     cp.maximize(model.objective.tie_break)
-    second = engine_solver()
-    second.parameters.linearization_level = params_level
+    second = model.solver()
     if second.solve(cp) != cp_model.OPTIMAL:
         raise RuntimeError("the tie-break was not proven")
     return int(second.objective_value), int(second.num_branches)

@@ -156,20 +156,15 @@ class RearrangementModel:
             InitialMeld(model, rules, rules.initial_meld_points, free, self.runs.low_aces())
         self.objective = LexicographicObjective(model, objective, rules, supply, kept)
 
-    def solve(
+    def solver(
         self,
         time_limit: float | None = None,
         *,
         num_workers: int = 1,
         log_search_progress: bool = False,
-    ) -> ModelOutcome:
-        """Solve and return plain numbers.
-
-        With the defaults the search is deterministic (one worker, fixed seed). ``num_workers``
-        above 1 runs CP-SAT's portfolio in parallel (answers stay exact, but which of several
-        equally good plays is returned may vary); ``log_search_progress`` prints CP-SAT's log of
-        the search to standard output, to see where the time goes.
-        """
+    ) -> cp_model.CpSolver:
+        """A CP-SAT solver set up as the engine solves this model (:meth:`solve` uses it; the
+        benchmarks solve variants of the model with it)."""
         solver = cp_model.CpSolver()
         params = solver.parameters
         params.num_workers = num_workers
@@ -194,6 +189,25 @@ class RearrangementModel:
         params.catch_sigint_signal = False
         if time_limit is not None:
             params.max_time_in_seconds = time_limit
+        return solver
+
+    def solve(
+        self,
+        time_limit: float | None = None,
+        *,
+        num_workers: int = 1,
+        log_search_progress: bool = False,
+    ) -> ModelOutcome:
+        """Solve and return plain numbers.
+
+        With the defaults the search is deterministic (one worker, fixed seed). ``num_workers``
+        above 1 runs CP-SAT's portfolio in parallel (answers stay exact, but which of several
+        equally good plays is returned may vary); ``log_search_progress`` prints CP-SAT's log of
+        the search to standard output, to see where the time goes.
+        """
+        solver = self.solver(
+            time_limit, num_workers=num_workers, log_search_progress=log_search_progress
+        )
         code = solver.solve(self.model)
         status = solver.status_name(code)
         bound = None if code == cp_model.INFEASIBLE else self.objective.bound(solver)
