@@ -36,7 +36,6 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` package importable
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.atomic import write_atomic  # noqa: E402
 from benchmarks.bench_engine import (  # noqa: E402
     EQUAL,
     PEER_JOKER_SETS,
@@ -48,6 +47,7 @@ from benchmarks.bench_engine import (  # noqa: E402
 )
 from benchmarks.units import ms, percentile  # noqa: E402
 from meldsat.engine.search import DEFAULT_TIME_LIMIT, best_play, build_model  # noqa: E402
+from meldsat.files import write_text_atomic  # noqa: E402
 from meldsat.generate import Shape, build_position, position_record  # noqa: E402
 from meldsat.play import Objective, Play, Status  # noqa: E402
 from meldsat.position import Position  # noqa: E402
@@ -287,9 +287,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     print(text)
     if args.out:
-        write_atomic(args.out, text)
+        write_text_atomic(args.out, text)
     if args.json:
-        write_atomic(args.json, "".join(json.dumps(row) + "\n" for row in bench.rows))
+        write_text_atomic(args.json, "".join(json.dumps(row) + "\n" for row in bench.rows))
     return 0
 
 

@@ -35,8 +35,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` package importable
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.atomic import write_atomic  # noqa: E402
 from benchmarks.bench_engine import _bin, cold_table, cold_tools, run_cold  # noqa: E402
+from meldsat.files import write_text_atomic  # noqa: E402
 from meldsat.generate import generate_position, position_record  # noqa: E402
 
 
@@ -134,7 +134,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     text = f"Command: `{command}`\n\n" + report(args.position, args.runs, cold, imports)
     print(text)
     if args.out:
-        write_atomic(args.out, text)
+        write_text_atomic(args.out, text)
     return 0
 
 

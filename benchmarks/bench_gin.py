@@ -43,9 +43,9 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.atomic import write_atomic  # noqa: E402
 from benchmarks.units import percentile  # noqa: E402
 from meldsat.cards import ALL_CARDS, Card  # noqa: E402
+from meldsat.files import write_text_atomic  # noqa: E402
 from meldsat.gin import analyse_hand, least_deadwood  # noqa: E402
 from meldsat.melds import is_legal_meld  # noqa: E402
 from meldsat.rules import get_rules  # noqa: E402
@@ -245,7 +245,7 @@ def _eleven_cards(title: str, hands: list[list[Card]], overhead: int) -> list[di
 
 def _write_lines(path: Path, items: list[dict[str, Any]]) -> None:
     """JSON lines, written atomically."""
-    write_atomic(path, "".join(json.dumps(item) + "\n" for item in items))
+    write_text_atomic(path, "".join(json.dumps(item) + "\n" for item in items))
 
 
 if __name__ == "__main__":

@@ -34,7 +34,6 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` package importable
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.atomic import write_atomic  # noqa: E402
 from benchmarks.units import ms  # noqa: E402
 from meldsat.cards import Joker  # noqa: E402
 from meldsat.engine import model  # noqa: E402
@@ -50,6 +49,7 @@ from meldsat.engine.parts.origin import HandOrigin  # noqa: E402
 from meldsat.engine.parts.runs import RunFlow  # noqa: E402
 from meldsat.engine.parts.supply import PieceSupply  # noqa: E402
 from meldsat.engine.search import build_model, play_from_outcome  # noqa: E402
+from meldsat.files import write_text_atomic  # noqa: E402
 from meldsat.play import Objective  # noqa: E402
 from meldsat.position import Position, load_position  # noqa: E402
 
@@ -284,7 +284,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             out += report_lines(ident, position, objective, found)
         if args.log:
             args.log.mkdir(parents=True, exist_ok=True)
-            write_atomic(args.log / f"{ident}-{objective.value}.log", "\n".join(found.log) + "\n")
+            write_text_atomic(
+                args.log / f"{ident}-{objective.value}.log", "\n".join(found.log) + "\n"
+            )
     if args.summary and explained:
         out += summary_lines(explained)
     print("\n".join(out))

@@ -43,11 +43,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` package importable
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.atomic import write_atomic  # noqa: E402
 from benchmarks.bench_engine import check_meldsat  # noqa: E402
 from benchmarks.mutations import mutate  # noqa: E402
 from benchmarks.units import ms, percentile  # noqa: E402
 from meldsat.engine.search import best_play  # noqa: E402
+from meldsat.files import write_text_atomic  # noqa: E402
 from meldsat.generate import Shape, build_position, position_record  # noqa: E402
 from meldsat.play import Objective, Status  # noqa: E402
 from meldsat.position import Position  # noqa: E402
@@ -308,7 +308,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         lines = sample_lines(labels, args.sample, args.seed)
         text = "".join(line + "\n" for line in lines)
         if args.out:
-            write_atomic(args.out, text)
+            write_text_atomic(args.out, text)
         else:
             sys.stdout.write(text)
         return 0
@@ -330,9 +330,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     text = f"Command: `{command}`\n\n" + report(hunts, shown, args.minutes)
     print(text)
     if args.report:
-        write_atomic(args.report, text)
+        write_text_atomic(args.report, text)
     if args.out:
-        write_atomic(
+        write_text_atomic(
             args.out, "".join(line + "\n" for line in worst_lines(hunts, shown, args.seed))
         )
     return 1 if any(item.problems() for item in hunts) else 0

@@ -43,11 +43,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` package importable
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.atomic import write_atomic  # noqa: E402
 from benchmarks.explain_slow import solver_replaced  # noqa: E402
 from meldsat.engine.cpsat import cp_model  # noqa: E402
 from meldsat.engine.model import RearrangementModel  # noqa: E402
 from meldsat.engine.search import build_model  # noqa: E402
+from meldsat.files import write_text_atomic  # noqa: E402
 from meldsat.play import Objective  # noqa: E402
 from meldsat.position import Position, load_position  # noqa: E402
 
@@ -238,7 +238,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     text = "\n".join(out) + "\n"
     print("\n".join(out[-2:]))
     if args.out:
-        write_atomic(args.out, text)
+        write_text_atomic(args.out, text)
     return 0
 
 
