@@ -62,8 +62,7 @@ class GroupShapes:
     def __init__(self, model: CpModel, rules: RuleSet, bounds: PieceBounds) -> None:
         self.count: dict[GroupShape, cp_model.IntVar] = {}
         self.bound: dict[GroupShape, int] = {}
-        # The group counts holding each card: ``pieces`` sums them, and the model links them to
-        # the supply term by term.
+        # The group counts holding each card, summed into ``pieces`` when first asked for.
         self.holders: dict[Card, list[cp_model.IntVar]] = {}
         for shape, cards, indexes in _shapes(rules.group_min, rules.group_max):
             bound = bounds.melds_at(indexes)
