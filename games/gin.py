@@ -40,7 +40,7 @@ from meldsat.games.deck import deal_hands
 from meldsat.games.engine import Game, IllegalTurnError, Record, leading_seats
 from meldsat.games.records import pieces_json, table_json
 from meldsat.gin.bits import rank_order
-from meldsat.gin.deadwood import analyse_hand, best_arrangement, knock_limit
+from meldsat.gin.deadwood import HandAnalysis, analyse_hand, best_arrangement, knock_limit
 from meldsat.gin.draw import draw_advice
 from meldsat.gin.layoff import settle_knock
 from meldsat.gin.scoring import HandKind, HandResult, ScoreSheet, score_sheet
@@ -118,22 +118,38 @@ def gin_turn_problem(
     first_upcard: Card | None,
 ) -> str | None:
     """Why a turn that drew ``drawn`` into ``held`` (11 cards) may not end so, or ``None``."""
+    return _judge_turn(
+        held, drawn, took_upcard, discard, knock, rules=rules, first_upcard=first_upcard
+    )[0]
+
+
+def _judge_turn(
+    held: list[Card],
+    drawn: Card,
+    took_upcard: bool,
+    discard: Card | None,
+    knock: bool,
+    *,
+    rules: RuleSet,
+    first_upcard: Card | None,
+) -> tuple[str | None, HandAnalysis | None]:
+    """:func:`gin_turn_problem`, with the analysis of the 10 cards a legal discard keeps (the game
+    records their deadwood, so it is worked out once)."""
     if discard is None:
         if knock and analyse_hand(held, rules, first_upcard=first_upcard).big_gin:
-            return None
-        return "only big gin (all 11 cards melded, knocking) skips the discard"
+            return None, None
+        return "only big gin (all 11 cards melded, knocking) skips the discard", None
     if discard not in held:
-        return f"discard {discard} is not in the hand"
+        return f"discard {discard} is not in the hand", None
     if took_upcard and discard == drawn:
-        return f"the upcard {discard} just taken may not be discarded"
-    if knock:
-        kept = list(held)
-        kept.remove(discard)
-        analysis = analyse_hand(kept, rules, first_upcard=first_upcard)
-        if not analysis.can_knock:
-            limit = knock_limit(rules, first_upcard)
-            return f"knocked with {analysis.arrangement.deadwood} deadwood: the limit is {limit}"
-    return None
+        return f"the upcard {discard} just taken may not be discarded", None
+    kept = list(held)
+    kept.remove(discard)
+    analysis = analyse_hand(kept, rules, first_upcard=first_upcard)
+    if knock and not analysis.can_knock:
+        limit = knock_limit(rules, first_upcard)
+        return f"knocked with {analysis.arrangement.deadwood} deadwood: the limit is {limit}", None
+    return None, analysis
 
 
 def _card(value: Any, what: str) -> Card:
@@ -276,7 +292,7 @@ class GinGame(Game[GinBot | GinPlayer]):
         record: Record = {"seat": seat, "source": source, "drawn": str(drawn)}
         raw = decision.get("discard")
         discard = None if raw is None else _card(raw, "discard")
-        problem = gin_turn_problem(
+        problem, analysis = _judge_turn(
             held,
             drawn,
             source == "upcard",
@@ -287,13 +303,12 @@ class GinGame(Game[GinBot | GinPlayer]):
         )
         if problem:
             raise IllegalTurnError(problem)
-        if discard is None:
+        if discard is None or analysis is None:
             self.hands[seat] = held
             record.update({"discard": None, "hand": pieces_json(held, self.rules), "knock": True})
             self._settle(seat, held, big_gin=True)
             return record
         kept = [card for card in held if card != discard]
-        analysis = analyse_hand(kept, self.rules, first_upcard=self.first_upcard)
         self.hands[seat] = kept
         self.discards.append(discard)
         record.update(
