@@ -120,7 +120,7 @@ class TerminalGinPlayer:
             except MeldsatError as error:
                 self.out.print(f"not understood: {error}")
                 continue
-            problem = gin_turn_problem(
+            problem, _ = gin_turn_problem(
                 held,
                 drawn,
                 took_upcard,

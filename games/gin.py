@@ -116,25 +116,10 @@ def gin_turn_problem(
     *,
     rules: RuleSet,
     first_upcard: Card | None,
-) -> str | None:
-    """Why a turn that drew ``drawn`` into ``held`` (11 cards) may not end so, or ``None``."""
-    return _judge_turn(
-        held, drawn, took_upcard, discard, knock, rules=rules, first_upcard=first_upcard
-    )[0]
-
-
-def _judge_turn(
-    held: list[Card],
-    drawn: Card,
-    took_upcard: bool,
-    discard: Card | None,
-    knock: bool,
-    *,
-    rules: RuleSet,
-    first_upcard: Card | None,
 ) -> tuple[str | None, HandAnalysis | None]:
-    """:func:`gin_turn_problem`, with the analysis of the 10 cards a legal discard keeps (the game
-    records their deadwood, so it is worked out once)."""
+    """Why a turn that drew ``drawn`` into ``held`` (11 cards) may not end so (``None`` if it may),
+    and, for a legal discard, the analysis of the 10 cards kept (the game records their deadwood,
+    so it is worked out once)."""
     if discard is None:
         if knock and analyse_hand(held, rules, first_upcard=first_upcard).big_gin:
             return None, None
@@ -292,7 +277,7 @@ class GinGame(Game[GinBot | GinPlayer]):
         record: Record = {"seat": seat, "source": source, "drawn": str(drawn)}
         raw = decision.get("discard")
         discard = None if raw is None else _card(raw, "discard")
-        problem, analysis = _judge_turn(
+        problem, analysis = gin_turn_problem(
             held,
             drawn,
             source == "upcard",
