@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
-from meldsat.cards import WILD_JOKER, Card, Joker, Piece, card_of
+from meldsat.cards import WILD_JOKER, Card, Joker, Piece, card_of, card_pool
 from meldsat.errors import MeldsatError
 from meldsat.executor import ordered_map
 from meldsat.melds import is_legal_meld, meld_shapes
@@ -188,9 +188,7 @@ def _final_table(rng: random.Random, rules: RuleSet, recipe: Recipe) -> list[lis
     low = rng.randint(places.start, places.stop - width)
     window = range(low, low + width)
     target = rng.randint(*recipe.melds)
-    pool: Counter[Card] = Counter(
-        {card_of(r, s): rules.copies for r in range(1, 14) for s in range(4)}
-    )
+    pool = card_pool(rules.copies)
     melds: list[list[Card]] = []
     for _ in range(target * 6):
         if len(melds) == target:
@@ -310,9 +308,7 @@ def _with_spares(
     rng: random.Random, rules: RuleSet, answer: list[list[Piece]], hand: Meld
 ) -> Meld | None:
     """``hand`` with one or two spare cards: cards the decks still hold, no meld in the hand."""
-    left: Counter[Card] = Counter(
-        {card_of(r, s): rules.copies for r in range(1, 14) for s in range(4)}
-    )
+    left = card_pool(rules.copies)
     left.subtract(piece for meld in answer for piece in meld if isinstance(piece, Card))
     pool = sorted(card for card, count in left.items() if count > 0)
     if len(pool) < 2:

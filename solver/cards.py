@@ -146,6 +146,12 @@ _CARD_TABLE = tuple(tuple(Card(rank, suit) for rank in range(1, 14)) for suit in
 ALL_CARDS: tuple[Card, ...] = tuple(card for row in _CARD_TABLE for card in row)
 
 
+def card_pool(copies: int) -> Counter[Card]:
+    """``copies`` of every card (the real cards of a game's decks), rank by rank, suits in order
+    within a rank: the order random draws from the pool follow."""
+    return Counter({card_of(rank, suit): copies for rank in range(1, 14) for suit in range(4)})
+
+
 def card_of(rank: int, suit: int) -> Card:
     """The card of ``rank`` (1-13) and ``suit`` (0-3), without building a new object."""
     return _CARD_TABLE[suit][rank - 1]

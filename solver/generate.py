@@ -29,7 +29,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from meldsat.cards import Card, Joker, Piece, represented_card
+from meldsat.cards import ALL_CARDS, Card, Joker, Piece, card_pool, represented_card
 from meldsat.files import write_text_atomic
 from meldsat.position import Position
 from meldsat.rules import HIGH_ACE, RuleSet, get_rules, rank_at
@@ -86,9 +86,6 @@ class _Meld:
 
 # The card lists of melds, made once: the table is laid by trying every meld the pool can still
 # supply, thousands of times a position.
-_ALL_CARDS = tuple(Card(rank, suit) for rank in range(1, 14) for suit in range(4))
-
-
 @functools.cache
 def _run_cards(suit: int, start: int, length: int) -> tuple[Card, ...]:
     return tuple(Card(rank_at(point), suit) for point in range(start, start + length))
@@ -126,7 +123,7 @@ def _new_melds(rules: RuleSet, pool: Counter[Card], room: int) -> tuple[list[_Me
     low, high = _bounds(rules)
     room = min(room, max(_NEW_RUN_LENGTHS))  # the candidates are the same for any larger room
     # A new meld holds no card twice, so the pool can supply it when none of its cards is used up.
-    used_up = {_card_key(card) for card in _ALL_CARDS if pool[card] <= 0}
+    used_up = {_card_key(card) for card in ALL_CARDS if pool[card] <= 0}
     runs = [
         _Meld(run=True, suit=suit, start=start, length=length)
         for suit, start, length in _run_candidates(low, high, room)
@@ -210,9 +207,7 @@ def _lay_table(
     rng: random.Random, rules: RuleSet, target: int, group_share: float = 0.4
 ) -> list[_Meld] | None:
     """Random melds from a full pool until the table holds ``target`` cards (None if stuck)."""
-    pool: Counter[Card] = Counter(
-        {Card(rank, suit): rules.copies for rank in range(1, 14) for suit in range(4)}
-    )
+    pool = card_pool(rules.copies)
     melds: list[_Meld] = []
     size = 0
     while size < target:
@@ -281,9 +276,7 @@ def build_position(rules: RuleSet, rng: random.Random, shape: Shape) -> Position
     else:
         raise RuntimeError(f"could not lay a table of {shape.table_size} cards for {rules.name}")
     table: list[list[Piece]] = [list(meld.cards()) for meld in melds]
-    pool: Counter[Card] = Counter(
-        {Card(rank, suit): rules.copies for rank in range(1, 14) for suit in range(4)}
-    )
+    pool = card_pool(rules.copies)
     for meld in table:
         _take(pool, (piece for piece in meld if isinstance(piece, Card)))
     spare = rules.jokers - (shape.hand_jokers or 0)
