@@ -45,7 +45,7 @@ from benchmarks.bench_engine import (  # noqa: E402
     classify,
     load_peer,
 )
-from benchmarks.units import ms, percentile  # noqa: E402
+from benchmarks.units import command_line, ms, percentile, publish  # noqa: E402
 from meldsat.engine.search import DEFAULT_TIME_LIMIT, best_play, build_model  # noqa: E402
 from meldsat.files import write_text_atomic  # noqa: E402
 from meldsat.generate import Shape, build_position, position_record  # noqa: E402
@@ -252,13 +252,26 @@ def report(
     return "\n".join(out) + "\n"
 
 
-def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def add_bucket_options(parser: argparse.ArgumentParser) -> None:
+    """The options choosing the positions: how many a bucket, the seed, and the buckets."""
     parser.add_argument("--positions", type=int, default=30, help="positions a bucket")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--tables", default=",".join(TABLES), help="table sizes or ranges")
     parser.add_argument("--racks", default=",".join(map(str, RACKS)), help="rack sizes")
     parser.add_argument("--rack-jokers", default=",".join(map(str, RACK_JOKERS)))
+
+
+def chosen_buckets(args: argparse.Namespace) -> list[Bucket]:
+    """The buckets the options of :func:`add_bucket_options` name, rack jokers outermost."""
+    tables = [text.strip() for text in args.tables.split(",") if text.strip()]
+    racks = [int(text) for text in args.racks.split(",") if text.strip()]
+    jokers = [int(text) for text in args.rack_jokers.split(",") if text.strip()]
+    return [Bucket(t, r, j) for j in jokers for t in tables for r in racks]
+
+
+def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    add_bucket_options(parser)
     parser.add_argument("--out", type=Path, default=None, help="also write the report here")
     parser.add_argument("--json", type=Path, default=None, help="per-position results (JSONL)")
     return parser.parse_args(argv)
@@ -266,28 +279,24 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _arguments(argv)
-    tables = [text.strip() for text in args.tables.split(",") if text.strip()]
-    racks = [int(text) for text in args.racks.split(",") if text.strip()]
-    jokers = [int(text) for text in args.rack_jokers.split(",") if text.strip()]
-    buckets = [Bucket(t, r, j) for j in jokers for t in tables for r in racks]
+    buckets = chosen_buckets(args)
+    tables = list(dict.fromkeys(bucket.table for bucket in buckets))
+    racks = list(dict.fromkeys(bucket.rack for bucket in buckets))
+    jokers = list(dict.fromkeys(bucket.jokers for bucket in buckets))
     bench = BucketBench()
     bench.warm_up(bucket_position(Bucket("40", 10, 1), args.seed + 1_000_000, 0))
     for number, bucket in enumerate(buckets, start=1):
         for ident, position in bucket_positions(bucket, args.seed, args.positions):
             bench.run(bucket, ident, position)
         print(f"[buckets] {number}/{len(buckets)} {bucket.name}", file=sys.stderr, flush=True)
-    command = "python benchmarks/bench_buckets.py " + " ".join(
-        sys.argv[1:] if argv is None else argv
-    )
+    command = command_line("bench_buckets.py", argv)
     load = f"{os.getloadavg()[0]:.2f}"
     text = (
         f"Command: `{command}`  \nLoad average (1 min) at the end: {load} (shared machine; "
         "times are CPU time of the benchmark process)\n\n"
         + report(bench.cells, tables, racks, jokers)
     )
-    print(text)
-    if args.out:
-        write_text_atomic(args.out, text)
+    publish(text, args.out)
     if args.json:
         write_text_atomic(args.json, "".join(json.dumps(row) + "\n" for row in bench.rows))
     return 0

@@ -36,7 +36,7 @@ if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` packag
     sys.path.insert(0, str(ROOT))
 
 from benchmarks.bench_engine import _bin, cold_table, cold_tools, run_cold  # noqa: E402
-from meldsat.files import write_text_atomic  # noqa: E402
+from benchmarks.units import command_line, publish  # noqa: E402
 from meldsat.generate import generate_position, position_record  # noqa: E402
 
 
@@ -130,11 +130,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         tools = cold_tools(position_file, position, "cards")
         cold = run_cold(tools, args.runs, lambda text: print(f"[cold] {text}", file=sys.stderr))
         imports = importtime_run(position_file)
-    command = "python benchmarks/bench_cold.py " + " ".join(sys.argv[1:] if argv is None else argv)
-    text = f"Command: `{command}`\n\n" + report(args.position, args.runs, cold, imports)
-    print(text)
-    if args.out:
-        write_text_atomic(args.out, text)
+    text = f"Command: `{command_line('bench_cold.py', argv)}`\n\n" + report(
+        args.position, args.runs, cold, imports
+    )
+    publish(text, args.out)
     return 0
 
 

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from meldsat.files import write_text_atomic
 
 
 def ms(seconds: float) -> str:
@@ -20,3 +24,17 @@ def percentile(values: Iterable[float], q: float) -> float:
     low = int(rank)
     high = min(low + 1, len(ordered) - 1)
     return ordered[low] + (ordered[high] - ordered[low]) * (rank - low)
+
+
+def command_line(script: str, argv: Sequence[str] | None) -> str:
+    """The command that ran ``script`` with ``argv`` (this process's arguments when None), as
+    the reports quote it."""
+    given = sys.argv[1:] if argv is None else argv
+    return " ".join(["python", f"benchmarks/{script}", *given])
+
+
+def publish(text: str, out: Path | None) -> None:
+    """Print a report on standard output and, when ``out`` is given, write it there atomically."""
+    print(text)
+    if out is not None:
+        write_text_atomic(out, text)

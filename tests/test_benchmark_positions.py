@@ -28,8 +28,12 @@ from benchmarks.mutations import (
     swap_hand_card,
 )
 from benchmarks.replay_worst import recorded
+from benchmarks.solve_floor import SETTINGS, solve_with
+from benchmarks.solve_floor import Cell as FloorCell
+from benchmarks.solve_floor import report as floor_report
 from benchmarks.units import percentile
 from meldsat.cards import Card, Joker, Piece
+from meldsat.engine.search import build_model
 from meldsat.generate import (
     Shape,
     build_position,
@@ -253,3 +257,35 @@ def test_the_benchmarks_percentile_is_the_median_at_50_and_within_the_data(
     p90 = percentile(values, 90)
     assert min(values) <= p90 <= max(values)
     assert sum(value <= p90 for value in values) >= 0.9 * (len(values) - 1)
+
+
+def test_every_solver_setting_the_floor_compares_proves_the_same_optimum() -> None:
+    position = bucket_position(Bucket("20", 10, 1), seed=1, index=0)
+    model = build_model(position, Objective.CARDS)
+    answers = {name: solve_with(model, overrides) for name, overrides in SETTINGS.items()}
+    assert set(answers.values()) == {answers["engine"]}
+    assert answers["engine"][0] == "OPTIMAL"
+
+
+def _floor_cell(peer: float, meldsat: float, engine: float, best: float) -> FloorCell:
+    cell = FloorCell()
+    for side, value in [("peer", peer), ("meldsat", meldsat), ("engine", engine)]:
+        cell.times[side] = [value, value]
+    cell.times["best setting"] = [best, best]
+    cell.times["linearization 0"] = cell.times["linearization 1"] = [engine, engine]
+    return cell
+
+
+def test_the_floor_report_says_which_buckets_no_setting_can_bring_under_half_the_peer() -> None:
+    cells = {
+        Bucket("10", 5, 0): _floor_cell(peer=4.0, meldsat=1.9, engine=1.0, best=1.0),
+        Bucket("10", 10, 0): _floor_cell(peer=4.0, meldsat=3.0, engine=2.5, best=2.1),
+        Bucket("10", 15, 0): _floor_cell(peer=4.0, meldsat=3.0, engine=2.5, best=1.5),
+    }
+    text = floor_report(cells, floor=0.0001)
+    rows = [line for line in text.splitlines() if line.startswith("| 10 /")]
+    assert rows[0].endswith("| target met |")
+    assert rows[1].endswith("| solve alone over half the peer |")
+    assert rows[2].endswith("| solve alone under, whole play over |")
+    assert "Target met (meldsat's median and p90 at most half the peer's): 1 of 3." in text
+    assert "over half the peer's median or p90: 1 of 3." in text
