@@ -45,7 +45,7 @@ if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` packag
 
 from benchmarks.bench_engine import check_meldsat  # noqa: E402
 from benchmarks.mutations import mutate  # noqa: E402
-from benchmarks.units import command_line, ms, percentile  # noqa: E402
+from benchmarks.units import command_line, ms, percentile, publish  # noqa: E402
 from meldsat.engine.search import best_play  # noqa: E402
 from meldsat.files import write_text_atomic  # noqa: E402
 from meldsat.generate import Shape, build_position, position_record  # noqa: E402
@@ -328,9 +328,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     command = command_line("hunt_worst.py", argv)
     text = f"Command: `{command}`\n\n" + report(hunts, shown, args.minutes)
-    print(text)
-    if args.report:
-        write_text_atomic(args.report, text)
+    publish(text, args.report)
     if args.out:
         write_text_atomic(
             args.out, "".join(line + "\n" for line in worst_lines(hunts, shown, args.seed))

@@ -1,4 +1,5 @@
-"""How the benchmarks' reports print a time and summarise many: one percentile rule for all."""
+"""What the benchmarks' reports share: how they print a time, summarise many (one percentile
+rule for all), quote the command that made them, and come out (printed, and written atomically)."""
 
 from __future__ import annotations
 
