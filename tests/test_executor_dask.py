@@ -93,8 +93,11 @@ def test_an_unknown_or_empty_scheduler_address_is_a_one_line_error() -> None:
 
 
 def test_ctrl_c_stops_a_cluster_batch_with_130(scheduler: str, batch: Path, tmp_path: Path) -> None:
+    # Long enough that the chunks in flight (a few, of about a quarter second of work each) can
+    # never hold the whole batch: with ten copies a fast cluster sometimes finished it before the
+    # signal came.
     longer = tmp_path / "longer.jsonl"
-    longer.write_text(batch.read_text(encoding="utf-8") * 10, encoding="utf-8")
+    longer.write_text(batch.read_text(encoding="utf-8") * 100, encoding="utf-8")
     process = subprocess.Popen(
         [sys.executable, "-m", "meldsat", "hint", "--jsonl", str(longer), "--scheduler", scheduler],
         stdout=subprocess.PIPE,
