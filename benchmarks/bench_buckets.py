@@ -41,15 +41,15 @@ from benchmarks.bench_engine import (  # noqa: E402
     PEER_JOKER_SETS,
     PEER_LOCKING,
     Peer,
-    check_meldsat,
     classify,
     load_peer,
+    meldsat_problem,
 )
 from benchmarks.units import command_line, ms, percentile, publish  # noqa: E402
 from meldsat.engine.search import DEFAULT_TIME_LIMIT, best_play, build_model  # noqa: E402
 from meldsat.files import write_text_atomic  # noqa: E402
 from meldsat.generate import Shape, build_position, position_record  # noqa: E402
-from meldsat.play import Objective, Play, Status  # noqa: E402
+from meldsat.play import Objective, Play  # noqa: E402
 from meldsat.position import Position  # noqa: E402
 from meldsat.rules import get_rules  # noqa: E402
 
@@ -159,9 +159,7 @@ class BucketBench:
         cell.solve.append(solve_cpu)
         verdict = classify(position, play, answer, Objective.CARDS)
         cell.verdicts[verdict] += 1
-        problem = check_meldsat(position, play)
-        if play.status not in (Status.OPTIMAL, Status.NO_MOVE):
-            problem = f"not proven optimal ({play.status.value})"
+        problem = meldsat_problem(position, play)
         if problem:
             cell.problems.append(f"{ident}: {problem}")
         self.rows.append(

@@ -228,6 +228,13 @@ def check_meldsat(position: Position, play: Play) -> str | None:
     return None
 
 
+def meldsat_problem(position: Position, play: Play) -> str | None:
+    """What is wrong with meldsat's answer (not proven optimal, or illegal), or None."""
+    if play.status not in (Status.OPTIMAL, Status.NO_MOVE):
+        return f"not proven optimal ({play.status.value})"
+    return check_meldsat(position, play)
+
+
 EQUAL = "equal"
 PEER_LOCKING = "peer higher: its play re-declares a locked table joker (rule difference)"
 PEER_ILLEGAL = "peer higher: its play breaks the rules"

@@ -28,7 +28,6 @@ of the same command may climb to different positions; the file keeps what one ru
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import random
 import statistics
@@ -37,6 +36,7 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,7 +45,7 @@ if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` packag
 
 from benchmarks.bench_engine import check_meldsat  # noqa: E402
 from benchmarks.mutations import mutate  # noqa: E402
-from benchmarks.units import command_line, ms, percentile, publish  # noqa: E402
+from benchmarks.units import command_line, least_cpu, ms, percentile, publish  # noqa: E402
 from meldsat.engine.search import best_play  # noqa: E402
 from meldsat.files import write_text_atomic  # noqa: E402
 from meldsat.generate import Shape, build_position, position_record  # noqa: E402
@@ -126,13 +126,7 @@ def time_position(position: Position, repeats: int = 1) -> Timing:
     seconds: dict[Objective, float] = {}
     problems: list[str] = []
     for objective in OBJECTIVES:
-        best = float("inf")
-        for _ in range(repeats):
-            gc.collect()
-            start = time.process_time()
-            play = best_play(position, objective)
-            best = min(best, time.process_time() - start)
-        seconds[objective] = best
+        seconds[objective], play = least_cpu(partial(best_play, position, objective), repeats)
         if play.status not in (Status.OPTIMAL, Status.NO_MOVE):
             problems.append(f"{objective.value}: not proven optimal ({play.status.value})")
         problem = check_meldsat(position, play)

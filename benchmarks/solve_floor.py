@@ -26,11 +26,10 @@ any solve.
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -46,12 +45,12 @@ from benchmarks.bench_buckets import (  # noqa: E402
     bucket_positions,
     chosen_buckets,
 )
-from benchmarks.bench_engine import Peer, check_meldsat, load_peer  # noqa: E402
-from benchmarks.units import command_line, ms, percentile, publish  # noqa: E402
+from benchmarks.bench_engine import Peer, load_peer, meldsat_problem  # noqa: E402
+from benchmarks.units import command_line, least_cpu, ms, percentile, publish  # noqa: E402
 from meldsat.engine.cpsat import CpModel, cp_model  # noqa: E402
 from meldsat.engine.model import RearrangementModel  # noqa: E402
 from meldsat.engine.search import DEFAULT_TIME_LIMIT, best_play, build_model  # noqa: E402
-from meldsat.play import Objective, Status  # noqa: E402
+from meldsat.play import Objective  # noqa: E402
 from meldsat.position import Position  # noqa: E402
 
 # The solver settings compared: the engine's, and each LP linearization level in its place.
@@ -61,17 +60,6 @@ SETTINGS: dict[str, dict[str, int]] = {
     "linearization 1": {"linearization_level": 1},
 }
 SIDES = ("peer", "meldsat", *SETTINGS, "best setting")
-
-
-def least_cpu(run: Callable[[], object], repeats: int) -> float:
-    """The least CPU seconds of ``repeats`` calls of ``run`` (a collection before each)."""
-    best = float("inf")
-    for _ in range(repeats):
-        gc.collect()
-        start = time.process_time()
-        run()
-        best = min(best, time.process_time() - start)
-    return best
 
 
 def solve_with(model: RearrangementModel, overrides: dict[str, int]) -> tuple[str, float]:
@@ -91,7 +79,7 @@ def one_variable_floor(repeats: int) -> float:
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.cp_model_presolve = False
-    return least_cpu(lambda: solver.solve(model), repeats)
+    return least_cpu(lambda: solver.solve(model), repeats)[0]
 
 
 @dataclass
@@ -116,22 +104,20 @@ class FloorBench:
     def run(self, bucket: Bucket, ident: str, position: Position) -> None:
         cell = self.cells.setdefault(bucket, Cell())
         times = cell.times
-        times["peer"].append(least_cpu(lambda: self.peer.solve(position, "tiles"), self.repeats))
-        times["meldsat"].append(
-            least_cpu(lambda: best_play(position, Objective.CARDS), self.repeats)
-        )
-        play = best_play(position, Objective.CARDS)
-        problem = check_meldsat(position, play)
-        if play.status not in (Status.OPTIMAL, Status.NO_MOVE):
-            problem = f"not proven optimal ({play.status.value})"
+        peer, _ = least_cpu(lambda: self.peer.solve(position, "tiles"), self.repeats)
+        times["peer"].append(peer)
+        ours, play = least_cpu(lambda: best_play(position, Objective.CARDS), self.repeats)
+        times["meldsat"].append(ours)
+        problem = meldsat_problem(position, play)
         if problem:
             cell.problems.append(f"{ident}: {problem}")
         model = build_model(position, Objective.CARDS)
-        answers = {name: solve_with(model, overrides) for name, overrides in SETTINGS.items()}
+        answers = {}
+        for name, overrides in SETTINGS.items():
+            seconds, answers[name] = least_cpu(partial(solve_with, model, overrides), self.repeats)
+            times[name].append(seconds)
         if len(set(map(str, answers.values()))) != 1:
             cell.problems.append(f"{ident}: the settings disagree: {answers}")
-        for name, overrides in SETTINGS.items():
-            times[name].append(least_cpu(partial(solve_with, model, overrides), self.repeats))
         times["best setting"].append(min(times[name][-1] for name in SETTINGS))
 
 
