@@ -21,7 +21,16 @@ most of the time. For every position and both objectives this builds the engine'
   booleans first (in table order, kept first), under CP-SAT's partial fixed, fixed or pseudo-cost
   search;
 * ``root-cuts``, ``root-cg``, ``root-mir``, ``root-zero-half``, ``cut-level-2``: CP-SAT's cuts
-  (all of them or one family, or all at cut level 2) added at the root only.
+  (all of them or one family, or all at cut level 2) added at the root only;
+* ``seed-1`` to ``seed-7``: the engine with another random seed (is a slow position unlucky, or
+  hard whatever the search's choices?);
+* ``interleave-core``, ``-max-lp``, ``-pseudo-costs``, ``-quick-restart``, ``-no-lp``: CP-SAT's
+  portfolio on one thread (``interleave_search``), the engine's ``default_lp`` search and one
+  other full-problem subsolver taking turns and sharing solutions and bounds;
+* ``linearization-0``: no LP at all.
+
+The ``least`` column is, per position and objective, the least time of the variants run: the time
+a solver picking the best variant for each position with hindsight would take.
 
 Every variant must reach OPTIMAL with the engine's objective value: the table says where not.
 Nothing in the engine is changed.
@@ -33,9 +42,11 @@ import argparse
 import contextlib
 import gc
 import json
+import math
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +55,7 @@ if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` packag
     sys.path.insert(0, str(ROOT))
 
 from benchmarks.explain_slow import solver_replaced  # noqa: E402
+from benchmarks.replay_worst import recorded  # noqa: E402
 from meldsat.engine.cpsat import cp_model  # noqa: E402
 from meldsat.engine.model import RearrangementModel  # noqa: E402
 from meldsat.engine.search import build_model  # noqa: E402
@@ -82,6 +94,17 @@ OPTIONS: dict[str, dict[str, Any]] = {
     "root-mir": {"add_mir_cuts": True, "only_add_cuts_at_level_zero": True},
     "root-zero-half": {"add_zero_half_cuts": True, "only_add_cuts_at_level_zero": True},
     "objective-cut": {"add_objective_cut": True},
+    "linearization-0": {"linearization_level": 0},
+    **{f"seed-{seed}": {"random_seed": seed} for seed in range(1, 8)},
+    **{
+        f"interleave-{name.replace('_', '-')}": {
+            "num_workers": 2,
+            "interleave_search": True,
+            "use_lns": False,
+            "subsolvers": ["default_lp", name],
+        }
+        for name in ("core", "max_lp", "pseudo_costs", "quick_restart", "no_lp")
+    },
     "cut-level-2": {
         "add_cg_cuts": True,
         "add_mir_cuts": True,
@@ -95,6 +118,26 @@ OPTIONS: dict[str, dict[str, Any]] = {
 Answer = tuple[str, float]
 
 
+@dataclass
+class Slowest:
+    """The slowest solve of a rule set's positions: the engine's, and the least of the variants'
+    (per position and objective, the best variant picked with hindsight)."""
+
+    engine: float = 0.0
+    least: float = 0.0
+
+
+def rule_set_table(by_rule_set: dict[str, Slowest]) -> list[str]:
+    """Markdown rows: per rule set, the slowest solve of the engine and of the least column."""
+    rows = [
+        "| rule set | slowest, engine ms | slowest, least of the variants ms |",
+        "|---|---:|---:|",
+    ]
+    for label, slowest in by_rule_set.items():
+        rows.append(f"| {label} | {slowest.engine * 1000:.1f} | {slowest.least * 1000:.1f} |")
+    return rows
+
+
 @contextlib.contextmanager
 def solver_options(options: dict[str, Any]) -> Iterator[None]:
     """Make ``cp_model.CpSolver`` set ``options`` after the engine has set its own parameters."""
@@ -103,7 +146,10 @@ def solver_options(options: dict[str, Any]) -> Iterator[None]:
     class OptionSolver(original):  # type: ignore[misc, valid-type]
         def solve(self, proto: Any, *args: Any, **kwargs: Any) -> Any:
             for name, value in options.items():
-                setattr(self.parameters, name, value)
+                if isinstance(value, list):  # a repeated field is extended, not assigned
+                    getattr(self.parameters, name).extend(value)
+                else:
+                    setattr(self.parameters, name, value)
             code = super().solve(proto, *args, **kwargs)
             answers.append((self.status_name(code), self.objective_value))
             solvers.append(self)
@@ -187,6 +233,42 @@ def time_variant(position: Position, objective: Objective, variant: str) -> tupl
     return time.process_time() - start, answers[-1]
 
 
+@dataclass
+class Tally:
+    """What the report sums up over the positions: per variant the total and the slowest solve,
+    per rule set the slowest of the engine and of the least column."""
+
+    totals: dict[str, float]
+    worst: dict[str, float]
+    by_rule_set: dict[str, Slowest] = field(default_factory=dict)
+
+
+def position_row(
+    position: Position, label: str, variants: Sequence[str], repeats: int, tally: Tally
+) -> str:
+    """Solve ``position`` under every variant, both objectives; its table cells, tallied."""
+    slowest = tally.by_rule_set.setdefault(label, Slowest())
+    cells: dict[str, list[str]] = {name: [] for name in [*variants, "least"]}
+    for objective in OBJECTIVES:
+        reference: Answer | None = None
+        least = math.inf
+        for name in variants:
+            runs = [time_variant(position, objective, name) for _ in range(repeats)]
+            seconds, answer = min(runs, key=lambda run: run[0])
+            if name == "engine":
+                reference = answer
+                slowest.engine = max(slowest.engine, seconds)
+            wrong = answer[0] != "OPTIMAL" or (reference is not None and answer != reference)
+            cells[name].append(f"{seconds * 1000:.1f}" + ("!" if wrong else ""))
+            tally.totals[name] += seconds
+            tally.worst[name] = max(tally.worst[name], seconds)
+            if not wrong:
+                least = min(least, seconds)
+        cells["least"].append(f"{least * 1000:.1f}")
+        slowest.least = max(slowest.least, least)
+    return " | ".join(" / ".join(cells[name]) for name in [*variants, "least"])
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("file", type=Path, help="JSONL positions, e.g. worst-positions.jsonl")
@@ -206,11 +288,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "",
         "CPU ms, cards / points; `!`: not OPTIMAL with the engine's objective value.",
         "",
-        "| id | " + " | ".join(variants) + " |",
-        "|---|" + "---:|" * len(variants),
+        "| id | " + " | ".join([*variants, "least"]) + " |",
+        "|---|" + "---:|" * (len(variants) + 1),
     ]
-    totals = dict.fromkeys(variants, 0.0)
-    worst = dict.fromkeys(variants, 0.0)
+    tally = Tally(dict.fromkeys(variants, 0.0), dict.fromkeys(variants, 0.0))
     for line in args.file.read_text(encoding="utf-8").splitlines():
         if not line.strip():
             continue
@@ -218,27 +299,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         if prefixes and not any(str(data["id"]).startswith(p) for p in prefixes):
             continue
         position = load_position(data)
-        cells: dict[str, list[str]] = {name: [] for name in variants}
-        for objective in OBJECTIVES:
-            reference: Answer | None = None
-            for name in variants:
-                runs = [time_variant(position, objective, name) for _ in range(args.repeats)]
-                seconds, answer = min(runs, key=lambda run: run[0])
-                if name == "engine":
-                    reference = answer
-                wrong = answer[0] != "OPTIMAL" or (reference is not None and answer != reference)
-                cells[name].append(f"{seconds * 1000:.1f}" + ("!" if wrong else ""))
-                totals[name] += seconds
-                worst[name] = max(worst[name], seconds)
-        row = " | ".join(" / ".join(cells[name]) for name in variants)
-        out.append(f"| {data['id']} | {row} |")
+        then = recorded(str(data.get("comment", "")))
+        label = then[0] if then else position.rules.name
+        out.append(
+            f"| {data['id']} | {position_row(position, label, variants, args.repeats, tally)} |"
+        )
         print(out[-1], flush=True)
-    out.append("| **sum** | " + " | ".join(f"{totals[n] * 1000:.0f}" for n in variants) + " |")
-    out.append("| **slowest** | " + " | ".join(f"{worst[n] * 1000:.1f}" for n in variants) + " |")
-    text = "\n".join(out) + "\n"
-    print("\n".join(out[-2:]))
+    out.append(
+        "| **sum** | " + " | ".join(f"{tally.totals[n] * 1000:.0f}" for n in variants) + " | |"
+    )
+    out.append(
+        "| **slowest** | " + " | ".join(f"{tally.worst[n] * 1000:.1f}" for n in variants) + " | |"
+    )
+    summary = ["", *rule_set_table(tally.by_rule_set)]
+    print("\n".join([*out[-2:], *summary]))
     if args.out:
-        write_text_atomic(args.out, text)
+        write_text_atomic(args.out, "\n".join([*out, *summary]) + "\n")
     return 0
 
 

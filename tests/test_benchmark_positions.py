@@ -31,6 +31,7 @@ from benchmarks.replay_worst import recorded
 from benchmarks.solve_floor import SETTINGS, solve_with
 from benchmarks.solve_floor import Cell as FloorCell
 from benchmarks.solve_floor import report as floor_report
+from benchmarks.tiebreak_variants import Tally, position_row, rule_set_table
 from benchmarks.units import percentile
 from meldsat.cards import Card, Joker, Piece
 from meldsat.engine.search import build_model
@@ -289,3 +290,18 @@ def test_the_floor_report_says_which_buckets_no_setting_can_bring_under_half_the
     assert rows[2].endswith("| solve alone under, whole play over |")
     assert "Target met (meldsat's median and p90 at most half the peer's): 1 of 3." in text
     assert "over half the peer's median or p90: 1 of 3." in text
+
+
+def test_seed_and_interleaved_variants_prove_the_engines_answer_and_least_is_the_fastest() -> None:
+    position = bucket_position(Bucket("20", 10, 1), seed=1, index=0)
+    variants = ["engine", "seed-1", "interleave-core", "linearization-0"]
+    tally = Tally(dict.fromkeys(variants, 0.0), dict.fromkeys(variants, 0.0))
+    row = position_row(position, "rummikub", variants, 1, tally)
+    cells = [cell.split(" / ") for cell in row.split(" | ")]
+    assert not any("!" in time for cell in cells for time in cell), row  # all OPTIMAL, same value
+    for objective in range(2):
+        times = [float(cell[objective]) for cell in cells[:-1]]
+        assert float(cells[-1][objective]) == min(times)
+    slowest = tally.by_rule_set["rummikub"]
+    assert 0 < slowest.least <= slowest.engine
+    assert rule_set_table(tally.by_rule_set)[-1].startswith("| rummikub | ")
