@@ -123,8 +123,8 @@ class Slowest:
     """The slowest solve of a rule set's positions: the engine's, and the least of the variants'
     (per position and objective, the best variant picked with hindsight)."""
 
-    engine: float = 0.0
-    least: float = 0.0
+    engine: float | None = None  # None when the engine itself was not among the variants
+    least: float = 0.0  # math.inf when some solve had no correct variant
 
 
 def rule_set_table(by_rule_set: dict[str, Slowest]) -> list[str]:
@@ -134,7 +134,11 @@ def rule_set_table(by_rule_set: dict[str, Slowest]) -> list[str]:
         "|---|---:|---:|",
     ]
     for label, slowest in by_rule_set.items():
-        rows.append(f"| {label} | {slowest.engine * 1000:.1f} | {slowest.least * 1000:.1f} |")
+        engine, least = (
+            "—" if seconds is None or math.isinf(seconds) else f"{seconds * 1000:.1f}"
+            for seconds in (slowest.engine, slowest.least)
+        )
+        rows.append(f"| {label} | {engine} | {least} |")
     return rows
 
 
@@ -257,14 +261,14 @@ def position_row(
             seconds, answer = min(runs, key=lambda run: run[0])
             if name == "engine":
                 reference = answer
-                slowest.engine = max(slowest.engine, seconds)
+                slowest.engine = max(slowest.engine or 0.0, seconds)
             wrong = answer[0] != "OPTIMAL" or (reference is not None and answer != reference)
             cells[name].append(f"{seconds * 1000:.1f}" + ("!" if wrong else ""))
             tally.totals[name] += seconds
             tally.worst[name] = max(tally.worst[name], seconds)
             if not wrong:
                 least = min(least, seconds)
-        cells["least"].append(f"{least * 1000:.1f}")
+        cells["least"].append("—" if math.isinf(least) else f"{least * 1000:.1f}")
         slowest.least = max(slowest.least, least)
     return " | ".join(" / ".join(cells[name]) for name in [*variants, "least"])
 

@@ -303,5 +303,6 @@ def test_seed_and_interleaved_variants_prove_the_engines_answer_and_least_is_the
         times = [float(cell[objective]) for cell in cells[:-1]]
         assert float(cells[-1][objective]) == min(times)
     slowest = tally.by_rule_set["rummikub"]
+    assert slowest.engine is not None
     assert 0 < slowest.least <= slowest.engine
     assert rule_set_table(tally.by_rule_set)[-1].startswith("| rummikub | ")
