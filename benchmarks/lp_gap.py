@@ -43,6 +43,7 @@ if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` packag
 from ortools.linear_solver import pywraplp  # noqa: E402
 from ortools.sat import cp_model_pb2  # noqa: E402
 
+from benchmarks.units import command_line  # noqa: E402
 from meldsat.engine.cpsat import cp_model  # noqa: E402
 from meldsat.engine.model import RearrangementModel  # noqa: E402
 from meldsat.engine.search import build_model  # noqa: E402
@@ -239,8 +240,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     wanted = {ident for ident in args.ids.split(",") if ident}
     objective = Objective(args.objective)
-    given = " ".join(sys.argv[1:] if argv is None else argv)
-    print(f"Command: `python benchmarks/lp_gap.py {given}`\n")
+    print(f"Command: `{command_line('lp_gap.py', argv)}`\n")
     print(
         "| id | tie-break optimum | CP-SAT branches | LP bound | kept integral | all integral "
         "| SCIP nodes, s | B&B nodes on kept | constraints left out |"

@@ -30,7 +30,7 @@ if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` packag
     sys.path.insert(0, str(ROOT))
 
 from benchmarks.hunt_worst import OBJECTIVES, TARGET_FLOOR, time_position  # noqa: E402
-from benchmarks.units import ms, percentile  # noqa: E402
+from benchmarks.units import command_line, ms, percentile  # noqa: E402
 from meldsat.engine.search import best_play  # noqa: E402
 from meldsat.play import Objective  # noqa: E402
 from meldsat.position import load_position  # noqa: E402
@@ -60,9 +60,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for label, _, value in (item.partition("=") for item in args.median.split(",") if item)
     }
     lines = [line for line in args.file.read_text(encoding="utf-8").splitlines() if line.strip()]
-    given = " ".join(sys.argv[1:] if argv is None else argv)
     out = [
-        f"Command: `python benchmarks/replay_worst.py {given}`",
+        f"Command: `{command_line('replay_worst.py', argv)}`",
         "",
         "| id | recorded cards / points ms | now cards / points ms | now / recorded (slower) "
         "| answers |",

@@ -56,6 +56,7 @@ if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` packag
 
 from benchmarks.explain_slow import solver_replaced  # noqa: E402
 from benchmarks.replay_worst import recorded  # noqa: E402
+from benchmarks.units import command_line  # noqa: E402
 from meldsat.engine.cpsat import cp_model  # noqa: E402
 from meldsat.engine.model import RearrangementModel  # noqa: E402
 from meldsat.engine.search import build_model  # noqa: E402
@@ -286,9 +287,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if unknown:
         parser.error(f"unknown variant {unknown[0]!r}; known: {', '.join(VARIANTS)}")
     prefixes = [prefix for prefix in args.ids.split(",") if prefix]
-    given = " ".join(sys.argv[1:] if argv is None else argv)
     out = [
-        f"Command: `python benchmarks/tiebreak_variants.py {given}`",
+        f"Command: `{command_line('tiebreak_variants.py', argv)}`",
         "",
         "CPU ms, cards / points; `!`: not OPTIMAL with the engine's objective value.",
         "",
