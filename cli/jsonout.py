@@ -10,8 +10,7 @@ from typing import Any
 from meldsat.cards import Notation, Piece
 from meldsat.house_rules import house_rules_of
 from meldsat.rules import RuleSet
-
-SCHEMA_VERSION = 1
+from meldsat.schema import SCHEMA_VERSION
 
 
 def json_header(rules: RuleSet) -> dict[str, Any]:

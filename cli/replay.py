@@ -9,7 +9,7 @@ import typer
 
 from meldsat.cli.batchrun import BatchSettings, SchedulerOption, WorkersOption
 from meldsat.cli.inputs import MAX_LOG_BYTES, read_source
-from meldsat.cli.jsonout import SCHEMA_VERSION, to_json
+from meldsat.cli.jsonout import to_json
 from meldsat.errors import MeldsatError
 from meldsat.executor import ordered_map
 from meldsat.games.log import read_events
@@ -20,6 +20,7 @@ from meldsat.games.replay import (
     replay_piece,
     split_games,
 )
+from meldsat.schema import SCHEMA_VERSION
 
 # What travels through the workers: a game of log number N, a failure reading log N (passed back
 # at its place, so that what comes before it is reported first), or the end of log N.

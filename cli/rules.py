@@ -14,10 +14,11 @@ from meldsat.cli.inputs import (
     complete_rules,
     house_options,
 )
-from meldsat.cli.jsonout import SCHEMA_VERSION, json_header, to_json
+from meldsat.cli.jsonout import json_header, to_json
 from meldsat.cli.render import console, print_line, rules_title
 from meldsat.house_rules import HOUSE_RULES, apply_house_rules
 from meldsat.rules import PRESETS, RuleSet, get_rules
+from meldsat.schema import SCHEMA_VERSION
 
 NameArgument = Annotated[
     str | None,

@@ -31,10 +31,10 @@ from meldsat.games.deck import seeded_rng, shuffled_deck
 from meldsat.games.log import Event, GameLog
 from meldsat.games.records import pieces_json
 from meldsat.rules import RuleSet
+from meldsat.schema import SCHEMA_VERSION
 
 AgentT = TypeVar("AgentT")
 Record = dict[str, Any]
-SCHEMA_VERSION = 1
 
 
 class IllegalTurnError(MeldsatError):

@@ -14,7 +14,6 @@ from typing import Any, TypeGuard
 
 from meldsat.errors import MeldsatError
 from meldsat.games.engine import (
-    SCHEMA_VERSION,
     Game,
     IllegalTurnError,
     Record,
@@ -24,6 +23,7 @@ from meldsat.games.engine import (
 from meldsat.games.log import Event
 from meldsat.games.records import pieces_json
 from meldsat.games.registry import new_game
+from meldsat.schema import SCHEMA_VERSION
 
 _ENVELOPE = frozenset({"event", "game", "round", "turn"})
 

@@ -24,8 +24,8 @@ from meldsat.position import (
 )
 from meldsat.puzzles.goal import Goal, parse_goal
 from meldsat.rules import RuleSet
+from meldsat.schema import SCHEMA_VERSION
 
-SCHEMA_VERSION = 1
 LEVELS = ("easy", "medium", "hard", "expert")
 PUZZLE_RULES = ("manipulation", "rummikub")
 _KEYS = ("rules", "players", "table", "hand", "goal", "solution", "level", "grade", "seed")

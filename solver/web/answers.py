@@ -14,13 +14,13 @@ from typing import Any
 from meldsat.cli.check import check_fields, check_json
 from meldsat.cli.hint import best_partial, play_json
 from meldsat.cli.inputs import table_from_fields
-from meldsat.cli.jsonout import SCHEMA_VERSION
 from meldsat.cli.rules import rule_set_json, rules_listing_json
 from meldsat.cli.validate import judge_with_copies, validate_json
 from meldsat.errors import NotationError
 from meldsat.play import Objective
 from meldsat.position import load_position
 from meldsat.rules import PRESETS, get_rules
+from meldsat.schema import SCHEMA_VERSION
 from meldsat.web import drawing
 
 # The options of ``meldsat hint`` a request may carry besides the position.
