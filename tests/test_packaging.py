@@ -44,6 +44,16 @@ def test_the_wheel_installs_only_the_meldsat_package(wheel: Path) -> None:
     assert "meldsat/py.typed" in names
 
 
+def test_the_wheel_carries_every_json_schema(wheel: Path) -> None:
+    """The schemas are package data: the web server builds its OpenAPI document from them."""
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+    files = (ROOT / "solver" / "schema").glob("*.json")
+    schemas = {f"meldsat/schema/{path.name}" for path in files}
+    assert "meldsat/schema/hint.schema.json" in schemas
+    assert schemas <= names
+
+
 def test_the_wheel_names_the_command_and_the_licence(wheel: Path) -> None:
     with zipfile.ZipFile(wheel) as archive:
         info = f"meldsat-{meldsat.__version__}.dist-info"
