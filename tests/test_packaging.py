@@ -72,6 +72,7 @@ def test_the_sdist_carries_docs_examples_and_tests(tmp_path: Path) -> None:
     for needed in ("LICENSE", "README.md", "docs/RULES.md", "examples/manipulation.txt"):
         assert needed in names
     assert "tests/conftest.py" in names
+    assert "solver/schema/hint.schema.json" in names  # tests/test_json_schemas.py reads them there
     assert "tests/oracle.py" in names
 
 
