@@ -1,4 +1,4 @@
-"""Every command's JSON output, answers and failures alike, matches its schema in docs/schema/."""
+"""Every command's JSON output, answers and failures alike, matches its schema in solver/schema/."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from referencing import Registry, Resource
 
 from tests.conftest import CliRunner
 
-SCHEMA_DIR = Path(__file__).resolve().parent.parent / "docs" / "schema"
+SCHEMA_DIR = Path(__file__).resolve().parent.parent / "solver" / "schema"
 
 
 def _registry() -> Registry[Any]:
@@ -28,7 +28,7 @@ REGISTRY = _registry()
 
 
 def assert_matches(name: str, answer: Any) -> None:
-    """``answer`` is valid against ``docs/schema/<name>.schema.json``."""
+    """``answer`` is valid against ``solver/schema/<name>.schema.json``."""
     validator = Draft202012Validator({"$ref": f"urn:meldsat:{name}"}, registry=REGISTRY)
     errors = [error.message for error in validator.iter_errors(answer)]
     assert not errors, errors

@@ -44,6 +44,16 @@ def test_the_wheel_installs_only_the_meldsat_package(wheel: Path) -> None:
     assert "meldsat/py.typed" in names
 
 
+def test_the_wheel_carries_every_json_schema(wheel: Path) -> None:
+    """The schemas are package data: the web server builds its OpenAPI document from them."""
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+    files = (ROOT / "solver" / "schema").glob("*.json")
+    schemas = {f"meldsat/schema/{path.name}" for path in files}
+    assert "meldsat/schema/hint.schema.json" in schemas
+    assert schemas <= names
+
+
 def test_the_wheel_names_the_command_and_the_licence(wheel: Path) -> None:
     with zipfile.ZipFile(wheel) as archive:
         info = f"meldsat-{meldsat.__version__}.dist-info"
@@ -62,6 +72,7 @@ def test_the_sdist_carries_docs_examples_and_tests(tmp_path: Path) -> None:
     for needed in ("LICENSE", "README.md", "docs/RULES.md", "examples/manipulation.txt"):
         assert needed in names
     assert "tests/conftest.py" in names
+    assert "solver/schema/hint.schema.json" in names  # tests/test_json_schemas.py reads them there
     assert "tests/oracle.py" in names
 
 

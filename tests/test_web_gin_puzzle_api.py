@@ -183,7 +183,7 @@ def test_the_gin_and_puzzle_endpoints_describe_the_command_line_keys(
     assert set(SCHEMAS[openapi_name]["properties"]) == _documented_keys(documented_name)
     documented = json.loads(
         (
-            Path(__file__).parent.parent / "docs" / "schema" / f"{documented_name}.schema.json"
+            Path(__file__).parent.parent / "solver" / "schema" / f"{documented_name}.schema.json"
         ).read_text(encoding="utf-8")
     )
     assert set(SCHEMAS[openapi_name]["required"]) == set(documented["required"])
