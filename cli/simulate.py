@@ -8,10 +8,10 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from meldsat.answers.jsonform import to_json
 from meldsat.cli.batchrun import BatchSettings, SchedulerOption, WorkersOption
 from meldsat.cli.inputs import JsonOption
 from meldsat.cli.interrupts import InterruptGuard
-from meldsat.cli.jsonout import to_json
 from meldsat.cli.render import console
 from meldsat.errors import MeldsatError
 from meldsat.games.bots import BOT_NAMES, DEFAULT_TIME_LIMIT
