@@ -16,7 +16,7 @@ from meldsat.errors import MeldsatError
 from meldsat.files import write_text_atomic
 from meldsat.notation import Meld, format_table, parse_table
 from meldsat.puzzles.puzzle import LEVELS, Puzzle, puzzles_json, puzzles_text, read_puzzles
-from meldsat.rules import get_rules
+from meldsat.rulesets import get_rules
 from meldsat.schema import SCHEMA_VERSION
 
 app = typer.Typer(

@@ -11,7 +11,7 @@ from meldsat.answers.rules import rule_set, rule_values, rules_listing
 from meldsat.cli.inputs import JsonOption, PlayersOption, RuleOption, complete_rules
 from meldsat.cli.render import console, print_line, rules_title
 from meldsat.house_rules import HOUSE_RULES
-from meldsat.rules import PRESETS
+from meldsat.rulesets import PRESETS
 
 NameArgument = Annotated[
     str | None,

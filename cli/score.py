@@ -18,7 +18,7 @@ from meldsat.cli.inputs import MAX_LOG_BYTES, JsonOption, read_source
 from meldsat.cli.render import console
 from meldsat.errors import MeldsatError, RulesError
 from meldsat.games.sheets import SHEETS
-from meldsat.rules import get_rules
+from meldsat.rulesets import get_rules
 from meldsat.schema import SCHEMA_VERSION
 
 SCORERS: dict[str, Callable[[Sequence[dict[str, Any]], str], dict[str, Any]]] = dict(SHEETS)

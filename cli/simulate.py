@@ -18,7 +18,7 @@ from meldsat.games.bots import BOT_NAMES, DEFAULT_TIME_LIMIT
 from meldsat.games.log import GameLog, JsonlLog, NullLog
 from meldsat.games.registry import new_game
 from meldsat.games.simulate import SimulationResult, simulate
-from meldsat.rules import get_rules
+from meldsat.rulesets import get_rules
 from meldsat.schema import SCHEMA_VERSION
 
 BotsOption = Annotated[

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from meldsat.errors import NotationError
-from meldsat.rules import PRESETS, RuleSet
+from meldsat.rules import RuleSet
+from meldsat.rulesets import PRESETS
 from meldsat.schema import SCHEMA_VERSION
 from meldsat.web.drawing import deck_drawing
 

@@ -16,7 +16,8 @@ from meldsat.gin.draw import DrawAdvice, draw_advice
 from meldsat.gin.layoff import KnockResult, settle_knock
 from meldsat.gin.scoring import HandScore
 from meldsat.notation import parse_pieces, parse_table
-from meldsat.rules import RuleSet, get_rules
+from meldsat.rules import RuleSet
+from meldsat.rulesets import get_rules
 
 # --- reading the options -------------------------------------------------------------------------
 

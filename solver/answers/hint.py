@@ -16,7 +16,7 @@ from meldsat.errors import ConflictError, MeldsatError, quote
 from meldsat.house_rules import HOUSE_RULES, parse_house_rules
 from meldsat.play import Objective, Play, Status
 from meldsat.position import Position, check_size, load_position, position_fields, rules_spec
-from meldsat.rules import get_rules
+from meldsat.rulesets import get_rules
 
 
 @dataclass(frozen=True)

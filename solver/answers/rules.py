@@ -8,7 +8,8 @@ from typing import Any
 from meldsat.answers.fields import house_options
 from meldsat.answers.jsonform import json_header
 from meldsat.house_rules import HOUSE_RULES, apply_house_rules
-from meldsat.rules import PRESETS, RuleSet, get_rules
+from meldsat.rules import RuleSet
+from meldsat.rulesets import PRESETS, get_rules
 from meldsat.schema import SCHEMA_VERSION
 
 

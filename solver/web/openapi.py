@@ -10,7 +10,7 @@ from typing import Any
 
 from meldsat import __version__
 from meldsat.moves import REASON_CODES
-from meldsat.rules import RULE_SET_NAMES
+from meldsat.rulesets import RULE_SET_NAMES
 
 GIN_FAMILY = ("gin", "oklahoma-gin", "hollywood-gin")
 
