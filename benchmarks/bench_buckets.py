@@ -51,7 +51,7 @@ from meldsat.files import write_text_atomic  # noqa: E402
 from meldsat.generate import Shape, build_position, position_record  # noqa: E402
 from meldsat.play import Objective, Play  # noqa: E402
 from meldsat.position import Position  # noqa: E402
-from meldsat.rules import get_rules  # noqa: E402
+from meldsat.rulesets import get_rules  # noqa: E402
 
 TABLES = ("10", "20", "40", "60", "80-100")
 RACKS = (5, 10, 15, 25)

@@ -48,7 +48,7 @@ from meldsat.cards import ALL_CARDS, Card  # noqa: E402
 from meldsat.files import write_text_atomic  # noqa: E402
 from meldsat.gin import analyse_hand, least_deadwood  # noqa: E402
 from meldsat.melds import is_legal_meld  # noqa: E402
-from meldsat.rules import get_rules  # noqa: E402
+from meldsat.rulesets import get_rules  # noqa: E402
 
 GIN = get_rules("gin")
 _RLCARD_RANKS = "A23456789TJQK"

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from meldsat.puzzles.generate import Stats, generate_one
 from meldsat.puzzles.puzzle import LEVELS
-from meldsat.rules import get_rules
+from meldsat.rulesets import get_rules
 
 SETUPS = (("manipulation", 4), ("manipulation", 2), ("rummikub", 4))
 

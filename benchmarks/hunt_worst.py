@@ -51,7 +51,8 @@ from meldsat.files import write_text_atomic  # noqa: E402
 from meldsat.generate import Shape, build_position, position_record  # noqa: E402
 from meldsat.play import Objective, Status  # noqa: E402
 from meldsat.position import Position  # noqa: E402
-from meldsat.rules import RuleSet, get_rules  # noqa: E402
+from meldsat.rules import RuleSet  # noqa: E402
+from meldsat.rulesets import get_rules  # noqa: E402
 
 # Gin's table cannot be rearranged (the hand alone melds), so its model is small and fixed: left
 # out by default, as its times hardly depend on the position.

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 
+from meldsat.answers.check import CheckAnswer, check
+from meldsat.answers.jsonform import to_json
 from meldsat.cli.inputs import (
     AfterOption,
     DrawsOption,
@@ -17,11 +17,8 @@ from meldsat.cli.inputs import (
     RuleOption,
     RulesOption,
     TableOption,
-    draws_field,
     gather_fields,
-    house_options,
 )
-from meldsat.cli.jsonout import json_header, piece_texts, to_json
 from meldsat.cli.render import (
     console,
     print_line,
@@ -30,10 +27,6 @@ from meldsat.cli.render import (
     status_text,
     verdict_mark,
 )
-from meldsat.errors import MeldsatError
-from meldsat.moves import MoveVerdict, check_move
-from meldsat.position import load_position, table_field
-from meldsat.rules import RuleSet
 from meldsat.wording import counted
 
 
@@ -58,50 +51,16 @@ def check_command(
         fields["initial"] = True
     if draws is not None:
         fields["draws"] = draws
-    rule_set, verdict = check_fields(fields, rules, players, house)
+    answer = check(fields, rules, players, house)
     if json_output:
-        print(to_json(check_json(rule_set, verdict)))
+        print(to_json(answer.to_json()))
     else:
-        _print_human(rule_set, verdict)
-    return 0 if verdict.legal else 1
+        _print_human(answer)
+    return 0 if answer.verdict.legal else 1
 
 
-def check_fields(
-    fields: dict[str, Any],
-    rules: str | None = None,
-    players: int | None = None,
-    house: list[str] | None = None,
-) -> tuple[RuleSet, MoveVerdict]:
-    """Check the turn a position's fields describe (``table``, ``hand``, ``after``, ``draws``)."""
-    if "after" not in fields:
-        raise MeldsatError("no table after the turn: use --after or an 'after' key in the position")
-    # The table before the turn must be a legal position: load_position refuses anything else.
-    before = load_position(fields, rules, players, house_options(house))
-    after_melds = table_field(fields["after"], "after", before.rules)
-    verdict = check_move(
-        before.table,
-        before.hand,
-        after_melds,
-        before.rules,
-        initial=before.initial,
-        draws=draws_field(fields.get("draws")),
-    )
-    return before.rules, verdict
-
-
-def check_json(rule_set: RuleSet, verdict: MoveVerdict) -> dict[str, Any]:
-    """The JSON object of ``check --json`` (schema version 1); the table has jokers declared."""
-    notation = rule_set.notation
-    return {
-        **json_header(rule_set),
-        "legal": verdict.legal,
-        "played": piece_texts(verdict.played, notation),
-        "reasons": [{"code": reason.code, "message": reason.message} for reason in verdict.reasons],
-        "table": [piece_texts(meld.pieces, notation) for meld in verdict.table.melds],
-    }
-
-
-def _print_human(rule_set: RuleSet, verdict: MoveVerdict) -> None:
+def _print_human(answer: CheckAnswer) -> None:
+    rule_set, verdict = answer.rules, answer.verdict
     out = console()
     count = len(verdict.reasons)
     summary = "legal" if verdict.legal else f"illegal ({counted(count, 'reason')})"

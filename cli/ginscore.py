@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from meldsat.cli.jsonout import json_header, to_json
-from meldsat.cli.layoff import score_json
+from meldsat.answers.gin import score_json
+from meldsat.answers.jsonform import json_header, to_json
 from meldsat.cli.render import console, print_line
 from meldsat.gin.bits import check_gin_rules
 from meldsat.gin.scorefile import read_hand_results

@@ -5,11 +5,14 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.text import Text
 
+from meldsat.answers.fields import house_options
+from meldsat.answers.hint import HintAnswer, hint, hint_line
+from meldsat.answers.jsonform import to_json
 from meldsat.cli.batchio import LineSource, read_lines
 from meldsat.cli.batchrun import (
     BatchSettings,
@@ -29,16 +32,12 @@ from meldsat.cli.inputs import (
     RuleOption,
     RulesOption,
     TableOption,
-    house_options,
-    load_cli_position,
+    gather_fields,
 )
-from meldsat.cli.jsonout import error_json, json_header, piece_texts, to_json
 from meldsat.cli.render import console, print_line, print_table, render_meld, status_text
-from meldsat.errors import ConflictError, MeldsatError, quote
-from meldsat.house_rules import HOUSE_RULES, parse_house_rules
+from meldsat.errors import MeldsatError
+from meldsat.house_rules import parse_house_rules
 from meldsat.play import Objective, Play, Status
-from meldsat.position import Position, check_size, load_position, position_fields, rules_spec
-from meldsat.rules import get_rules
 from meldsat.wording import counted
 
 EXIT_CODES = {Status.OPTIMAL: 0, Status.NO_MOVE: 1, Status.FEASIBLE: 3, Status.UNKNOWN: 3}
@@ -106,36 +105,23 @@ def hint_command(
         raise MeldsatError("--workers, --scheduler, --output and --resume are for --jsonl batches")
     if table is None and hand is None and position is None:
         raise MeldsatError("no position given: use --table and --hand, or --position")
-    game = load_cli_position(table, hand, position, rules, players, initial, house)
-    play = _solve(game, objective, play_all, time_limit)
-    partial = best_partial(game, play, play_all, time_limit)
+    fields = gather_fields(table, hand, position)
+    if initial:
+        fields["initial"] = True
+    answer = hint(
+        fields,
+        objective,
+        play_all=play_all,
+        time_limit=time_limit,
+        rules=rules,
+        players=players,
+        house=house,
+    )
     if json_output:
-        print(to_json(play_json(game, play, partial)))
+        print(to_json(answer.to_json()))
     else:
-        _print_human(game, play, partial)
-    return EXIT_CODES[play.status]
-
-
-def _solve(position: Position, objective: Objective, play_all: bool, time_limit: float) -> Play:
-    # The engine (and OR-Tools) loads only when a command solves, so the other commands start fast.
-    from meldsat.engine.search import best_play
-
-    return best_play(position, objective, play_all=play_all, time_limit=time_limit)
-
-
-def best_partial(position: Position, play: Play, play_all: bool, time_limit: float) -> Play | None:
-    """With ``--all`` and no play that empties the hand: the best play that does not."""
-    if not play_all or play.status is not Status.NO_MOVE:
-        return None
-    return _solve(position, play.objective, False, time_limit)
-
-
-def _partial_json(partial: Play) -> dict[str, Any]:
-    return {
-        "status": partial.status.value,
-        "cards_played": partial.cards_played,
-        "points_played": partial.points_played,
-    }
+        _print_human(answer)
+    return EXIT_CODES[answer.play.status]
 
 
 def _partial_text(partial: Play) -> str:
@@ -149,38 +135,8 @@ def _partial_text(partial: Play) -> str:
     )
 
 
-def play_json(position: Position, play: Play, partial: Play | None = None) -> dict[str, Any]:
-    """The JSON object of ``hint --json`` (schema version 1).
-
-    ``best_partial`` is there only with ``--all`` when no play empties the hand: the status and
-    value of the best play that does not.
-    """
-    notation = position.rules.notation
-    answer = {
-        **json_header(position.rules),
-        "status": play.status.value,
-        "objective": play.objective.value,
-        # "played" is the name every command uses; "play" is kept for the first schema's readers.
-        "play": piece_texts(play.played, notation),
-        "played": piece_texts(play.played, notation),
-        "cards_played": play.cards_played,
-        "points_played": play.points_played,
-        "bound": play.bound,
-        "hand_left": piece_texts(play.hand_left, notation),
-        "hand_points_left": play.hand_points_left,
-        "table": [piece_texts(meld, notation) for meld in play.table],
-        "changed_melds": list(play.changed_melds),
-        "new_melds": list(play.new_melds),
-        "changes": list(play.changes),
-        "can_knock": play.can_knock,
-        "tie_break": "proven" if play.tie_break_proven else "unproven",
-    }
-    if play.status is Status.NO_MOVE and partial is not None:
-        answer["best_partial"] = _partial_json(partial)
-    return answer
-
-
-def _print_human(position: Position, play: Play, partial: Play | None) -> None:
+def _print_human(answer: HintAnswer) -> None:
+    position, play, partial = answer.position, answer.play, answer.partial
     notation = position.rules.notation
     out = console()
     good = play.status is Status.OPTIMAL
@@ -303,69 +259,17 @@ def _batch_exit_code(codes: Counter[int]) -> int:
 
 
 def solve_batch_line(job: BatchJob) -> tuple[int, str]:
-    """Answer one batch line: (exit code, one JSON line). Bad input becomes an ``error`` object.
-
-    ``--rules``, ``--players`` and ``--rule`` are defaults for the lines that do not say; a line
-    that names a different rule set, player count or house rule value is an error of that line
-    (code ``conflict``), so nothing is silently overridden. A line longer than the position limit
-    is refused before it is parsed.
-    """
+    """Answer one batch line (:func:`meldsat.answers.hint.hint_line`): its exit code and its one
+    JSON line. Bad input becomes an ``error`` object."""
     number, line, objective, time_limit, play_all, rules, players, house_items = job
-    house = dict(house_items)
-    fields: dict[str, Any] = {}
-    try:
-        check_size(line, f"line {number}")
-        fields = position_fields(line)
-        check_batch_defaults(fields, rules, players, house)
-        game = load_position(fields, rules, players, house)
-        play = _solve(game, Objective(objective), play_all, time_limit)
-        partial = best_partial(game, play, play_all, time_limit)
-    except MeldsatError as error:
-        failure = error_json(error.code, str(error))
-        failure.update({"line": number, "status": "error"})
-        _echo_id(failure, fields)
-        return EXIT_BAD_INPUT, to_json(failure)
-    result = play_json(game, play, partial)
-    result["line"] = number
-    _echo_id(result, fields)
-    return EXIT_CODES[play.status], to_json(result)
-
-
-def check_batch_defaults(
-    fields: dict[str, Any],
-    rules: str | None,
-    players: int | None,
-    house: dict[str, str] | None = None,
-) -> None:
-    """Refuse a line whose own ``rules``, ``players`` or house rules disagree with the batch's
-    options."""
-    own_rules, own_house = rules_spec(fields.get("rules"))
-    if (
-        rules is not None
-        and isinstance(own_rules, str)
-        and own_rules.strip()
-        and get_rules(own_rules).name != get_rules(rules).name
-    ):
-        raise ConflictError(
-            f"the line says rules {quote(own_rules)} but --rules says {quote(rules)}"
-        )
-    own_players = fields.get("players")
-    if players is not None and own_players is not None and own_players != players:
-        raise ConflictError(
-            f"the line says players {quote(json.dumps(own_players))} but --players says {players}"
-        )
-    if house and own_house:
-        line_values, batch_values = parse_house_rules(own_house), parse_house_rules(house)
-        for name, value in batch_values.items():
-            if name in line_values and line_values[name] != value:
-                shown = HOUSE_RULES[name].text
-                raise ConflictError(
-                    f"the line says {name} {quote(shown(line_values[name]))} but --rule says "
-                    f"{name}={shown(value)}"
-                )
-
-
-def _echo_id(answer: dict[str, Any], fields: dict[str, Any]) -> None:
-    """Copy the line's ``id`` (any JSON value; it was read strictly, so it writes back as JSON)."""
-    if "id" in fields:
-        answer["id"] = fields["id"]
+    answer = hint_line(
+        number,
+        line,
+        Objective(objective),
+        play_all=play_all,
+        time_limit=time_limit,
+        rules=rules,
+        players=players,
+        house=dict(house_items),
+    )
+    return _ANSWER_CODES[answer["status"]], to_json(answer)

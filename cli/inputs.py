@@ -1,4 +1,4 @@
-"""Shared command-line options and the reading of a position from them."""
+"""Shared command-line options, and the reading of files and of a position's fields from them."""
 
 from __future__ import annotations
 
@@ -8,19 +8,10 @@ from typing import Annotated, Any
 
 import typer
 
-from meldsat import RULE_SET_NAMES, MeldsatError, Position, RuleSet
+from meldsat import RULE_SET_NAMES, MeldsatError
 from meldsat.errors import InputTooLargeError, NotationError, quote
-from meldsat.house_rules import house_rule_names, parse_rule_option
-from meldsat.notation import Meld, check_hand_jokers
-from meldsat.position import (
-    MAX_POSITION_CHARS,
-    check_position_keys,
-    load_position,
-    pieces_field,
-    position_fields,
-    rules_from_fields,
-    table_field,
-)
+from meldsat.house_rules import house_rule_names
+from meldsat.position import MAX_POSITION_CHARS, position_fields
 
 TableOption = Annotated[
     str | None, typer.Option("--table", "-t", help='Table melds, e.g. "7H 8H 9H | QS QH QD".')
@@ -128,66 +119,3 @@ def gather_fields(table: str | None, hand: str | None, position: str | None) -> 
     if hand is not None:
         fields["hand"] = hand
     return fields
-
-
-# Positional for the commands that already call it; each argument is one command-line option.
-def load_cli_position(  # noqa: PLR0917
-    table: str | None,
-    hand: str | None,
-    position: str | None,
-    rules: str | None,
-    players: int | None,
-    initial: bool = False,
-    house: list[str] | None = None,
-) -> Position:
-    """The position given on the command line, checked (illegal tables are errors)."""
-    fields = gather_fields(table, hand, position)
-    if initial:
-        fields["initial"] = True
-    return load_position(fields, rules, players, house_options(house))
-
-
-def house_options(options: list[str] | None) -> dict[str, str]:
-    """The ``--rule NAME=VALUE`` options by name (checked when applied to the rule set)."""
-    return dict(parse_rule_option(option) for option in options or [])
-
-
-def load_cli_table(  # noqa: PLR0917 (one argument per command-line option)
-    table: str | None,
-    hand: str | None,
-    position: str | None,
-    rules: str | None,
-    players: int | None,
-    house: list[str] | None = None,
-) -> tuple[RuleSet, list[Meld], Meld]:
-    """The rule set, table and hand given on the command line, read but not judged.
-
-    Unlike :func:`load_cli_position` an illegal table is returned as it is, for ``validate``.
-    """
-    if table is None and position is None:
-        raise MeldsatError("no table given: use --table or --position")
-    return table_from_fields(gather_fields(table, hand, position), rules, players, house)
-
-
-def table_from_fields(
-    fields: dict[str, Any],
-    rules: str | None = None,
-    players: int | None = None,
-    house: list[str] | None = None,
-) -> tuple[RuleSet, list[Meld], Meld]:
-    """The rule set, table and hand of a position's fields, read but not judged (for validate)."""
-    check_position_keys(fields)
-    rule_set = rules_from_fields(fields, rules, players, house_options(house))
-    melds = table_field(fields.get("table"), "table", rule_set)
-    hand_pieces = pieces_field(fields.get("hand", []), "hand", rule_set)
-    check_hand_jokers(hand_pieces, rule_set.notation)
-    return rule_set, melds, hand_pieces
-
-
-def draws_field(value: Any) -> int | None:
-    """The ``draws`` of a position file: absent, or a whole number of at least 0."""
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise NotationError(f"bad draws {quote(value)} (expected a whole number, 0 or more)")
-    return value

@@ -21,8 +21,8 @@ import typer
 from typer.core import TyperGroup
 
 from meldsat import MeldsatError, __version__
+from meldsat.answers.jsonform import error_json, to_json
 from meldsat.cli.exits import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERRUPTED
-from meldsat.cli.jsonout import error_json, to_json
 from meldsat.errors import escape_controls
 
 # Typer ships its own copy of click in recent versions and depends on click in older ones; either

@@ -35,7 +35,7 @@ from meldsat.games.table_game import TableGame
 from meldsat.moves import check_move
 from meldsat.notation import Table, format_table
 from meldsat.play import Objective
-from meldsat.rules import get_rules
+from meldsat.rulesets import get_rules
 from meldsat.wording import counted
 
 DEFAULT_PLAYERS = 3

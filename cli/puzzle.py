@@ -9,14 +9,14 @@ from typing import Annotated, Any, Protocol
 
 import typer
 
+from meldsat.answers.jsonform import to_json
 from meldsat.cli.batchrun import BatchSettings, SchedulerOption, WorkersOption
 from meldsat.cli.inputs import file_error, read_source
-from meldsat.cli.jsonout import to_json
 from meldsat.errors import MeldsatError
 from meldsat.files import write_text_atomic
 from meldsat.notation import Meld, format_table, parse_table
 from meldsat.puzzles.puzzle import LEVELS, Puzzle, puzzles_json, puzzles_text, read_puzzles
-from meldsat.rules import get_rules
+from meldsat.rulesets import get_rules
 from meldsat.schema import SCHEMA_VERSION
 
 app = typer.Typer(

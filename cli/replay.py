@@ -7,9 +7,9 @@ from typing import Annotated
 
 import typer
 
+from meldsat.answers.jsonform import to_json
 from meldsat.cli.batchrun import BatchSettings, SchedulerOption, WorkersOption
 from meldsat.cli.inputs import MAX_LOG_BYTES, read_source
-from meldsat.cli.jsonout import to_json
 from meldsat.errors import MeldsatError
 from meldsat.executor import ordered_map
 from meldsat.games.log import read_events

@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Annotated, Any
 
 import typer
 
-from meldsat.cli.inputs import (
-    JsonOption,
-    PlayersOption,
-    RuleOption,
-    complete_rules,
-    house_options,
-)
-from meldsat.cli.jsonout import json_header, to_json
+from meldsat.answers.jsonform import to_json
+from meldsat.answers.rules import rule_set, rule_values, rules_listing
+from meldsat.cli.inputs import JsonOption, PlayersOption, RuleOption, complete_rules
 from meldsat.cli.render import console, print_line, rules_title
-from meldsat.house_rules import HOUSE_RULES, apply_house_rules
-from meldsat.rules import PRESETS, RuleSet, get_rules
-from meldsat.schema import SCHEMA_VERSION
+from meldsat.house_rules import HOUSE_RULES
+from meldsat.rulesets import PRESETS
 
 NameArgument = Annotated[
     str | None,
@@ -38,65 +31,28 @@ def rules_command(
 ) -> int:
     """List the rule sets, or print one rule set's fields (those marked * take --rule)."""
     if name is None:
-        listing = rules_listing_json()
+        listing = rules_listing()
         if json_output:
-            print(to_json(listing))
+            print(to_json(listing.to_json()))
         else:
-            for item in listing["rule_sets"]:
+            for rules in listing.rule_sets:
                 print_line(
-                    f"{item['name']:<16} {item['notation']:<6} "
-                    f"{item['min_players']}-{item['max_players']} players",
+                    f"{rules.name:<16} {rules.notation.value:<6} "
+                    f"{rules.min_players}-{rules.max_players} players",
                     out=console(),
                 )
         return 0
-    rules = apply_house_rules(get_rules(name, players), house_options(house))
+    answer = rule_set(name, players, house)
     if json_output:
-        print(to_json(rule_set_json(rules)))
+        print(to_json(answer.to_json()))
         return 0
     out = console()
-    print_line(rules_title(rules), out=out)
-    for field_name, value in rule_values(rules).items():
+    print_line(rules_title(answer.rules), out=out)
+    for field_name, value in rule_values(answer.rules).items():
         mark = "*" if field_name in HOUSE_RULES else " "
         print_line(f"  {mark} {field_name:<28} {_text(value)}", out=out)
     print_line("(* a house rule: --rule NAME=VALUE, or indented under rules: in a file)", out=out)
     return 0
-
-
-def rules_listing_json() -> dict[str, Any]:
-    """The JSON answer of ``rules --json``: every rule set's name, notation and player range."""
-    return {
-        "schema_version": SCHEMA_VERSION,
-        "rule_sets": [_summary(rules) for rules in PRESETS.values()],
-    }
-
-
-def rule_set_json(rules: RuleSet) -> dict[str, Any]:
-    """The JSON answer of ``rules NAME --json``: its fields and the names of the house rules."""
-    return {**json_header(rules), "fields": rule_values(rules), "house_rule_names": [*HOUSE_RULES]}
-
-
-def rule_values(rules: RuleSet) -> dict[str, Any]:
-    """Every field of ``rules`` as JSON values (the scoring constants as one object)."""
-    values: dict[str, Any] = {}
-    for field in fields(rules):
-        value = getattr(rules, field.name)
-        if field.name == "scoring":
-            value = {item.name: getattr(value, item.name) for item in fields(value)}
-        elif field.name == "notation":
-            value = value.value
-        elif isinstance(value, tuple):
-            value = list(value)
-        values[field.name] = value
-    return values
-
-
-def _summary(rules: RuleSet) -> dict[str, Any]:
-    return {
-        "name": rules.name,
-        "notation": rules.notation.value,
-        "min_players": rules.min_players,
-        "max_players": rules.max_players,
-    }
 
 
 def _text(value: Any) -> str:

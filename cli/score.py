@@ -12,13 +12,13 @@ from typing import Annotated, Any
 
 import typer
 
+from meldsat.answers.jsonform import to_json
 from meldsat.cli.ginscore import GIN_FAMILY, score_gin_sheet
 from meldsat.cli.inputs import MAX_LOG_BYTES, JsonOption, read_source
-from meldsat.cli.jsonout import to_json
 from meldsat.cli.render import console
 from meldsat.errors import MeldsatError, RulesError
 from meldsat.games.sheets import SHEETS
-from meldsat.rules import get_rules
+from meldsat.rulesets import get_rules
 from meldsat.schema import SCHEMA_VERSION
 
 SCORERS: dict[str, Callable[[Sequence[dict[str, Any]], str], dict[str, Any]]] = dict(SHEETS)

@@ -8,17 +8,17 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from meldsat.answers.jsonform import to_json
 from meldsat.cli.batchrun import BatchSettings, SchedulerOption, WorkersOption
 from meldsat.cli.inputs import JsonOption
 from meldsat.cli.interrupts import InterruptGuard
-from meldsat.cli.jsonout import to_json
 from meldsat.cli.render import console
 from meldsat.errors import MeldsatError
 from meldsat.games.bots import BOT_NAMES, DEFAULT_TIME_LIMIT
 from meldsat.games.log import GameLog, JsonlLog, NullLog
 from meldsat.games.registry import new_game
 from meldsat.games.simulate import SimulationResult, simulate
-from meldsat.rules import get_rules
+from meldsat.rulesets import get_rules
 from meldsat.schema import SCHEMA_VERSION
 
 BotsOption = Annotated[

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 
+from meldsat.answers.jsonform import to_json
+from meldsat.answers.validate import ValidateAnswer, validate
 from meldsat.cli.inputs import (
     HandOption,
     JsonOption,
@@ -14,9 +14,8 @@ from meldsat.cli.inputs import (
     RuleOption,
     RulesOption,
     TableOption,
-    load_cli_table,
+    gather_fields,
 )
-from meldsat.cli.jsonout import json_header, piece_texts, to_json
 from meldsat.cli.render import (
     console,
     print_line,
@@ -25,9 +24,7 @@ from meldsat.cli.render import (
     status_text,
     verdict_mark,
 )
-from meldsat.notation import Meld
-from meldsat.rules import RuleSet
-from meldsat.table import TableVerdict, copy_problems, judge_table
+from meldsat.errors import MeldsatError
 
 
 def validate_command(
@@ -41,46 +38,18 @@ def validate_command(
     house: RuleOption = None,
 ) -> int:
     """Check every meld of the table; exit 0 when all are legal, 1 when any is not."""
-    rule_set, melds, hand_pieces = load_cli_table(table, hand, position, rules, players, house)
-    verdict, problems = judge_with_copies(rule_set, melds, hand_pieces)
-    legal = verdict.legal and not problems
+    if table is None and position is None:
+        raise MeldsatError("no table given: use --table or --position")
+    answer = validate(gather_fields(table, hand, position), rules, players, house)
     if json_output:
-        print(to_json(validate_json(rule_set, verdict, problems)))
+        print(to_json(answer.to_json()))
     else:
-        _print_human(rule_set, verdict, problems)
-    return 0 if legal else 1
+        _print_human(answer)
+    return 0 if answer.legal else 1
 
 
-def judge_with_copies(
-    rule_set: RuleSet, melds: list[Meld], hand: Meld
-) -> tuple[TableVerdict, list[str]]:
-    """Every meld's verdict, and the cards present more often than the decks hold."""
-    verdict = judge_table(melds, rule_set)
-    table_pieces = [piece for meld in verdict.melds for piece in meld.pieces]
-    # A hand given with the table shares the same decks, so its cards count towards the copies.
-    return verdict, copy_problems([*table_pieces, *hand], rule_set)
-
-
-def validate_json(rule_set: RuleSet, verdict: TableVerdict, problems: list[str]) -> dict[str, Any]:
-    """The JSON object of ``validate --json`` (schema version 1)."""
-    notation = rule_set.notation
-    return {
-        **json_header(rule_set),
-        "legal": verdict.legal and not problems,
-        "melds": [
-            {
-                "cards": piece_texts(meld.pieces, notation),
-                "legal": meld.legal,
-                "kind": meld.kind.value if meld.kind is not None else None,
-                "reason": meld.reason,
-            }
-            for meld in verdict.melds
-        ],
-        "problems": problems,
-    }
-
-
-def _print_human(rule_set: RuleSet, verdict: TableVerdict, problems: list[str]) -> None:
+def _print_human(answer: ValidateAnswer) -> None:
+    rule_set, verdict, problems = answer.rules, answer.verdict, answer.problems
     out = console()
     notes: list[Text | None] = []
     for meld in verdict.melds:
@@ -97,5 +66,4 @@ def _print_human(rule_set: RuleSet, verdict: TableVerdict, problems: list[str]) 
     )
     for problem in problems:
         print_line(verdict_mark(False), f" {problem}", out=out)
-    legal = verdict.legal and not problems
-    print_line(status_text("legal" if legal else "illegal", legal), out=out)
+    print_line(status_text("legal" if answer.legal else "illegal", answer.legal), out=out)

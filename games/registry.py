@@ -13,7 +13,8 @@ from meldsat.games.engine import Game
 from meldsat.games.gin import GinGame, make_gin_bot
 from meldsat.games.manipulation import ManipulationGame
 from meldsat.games.rummy500 import Rummy500Game
-from meldsat.rules import RuleSet, get_rules
+from meldsat.rules import RuleSet
+from meldsat.rulesets import get_rules
 
 GameFactory = Callable[[RuleSet, dict[str, Any] | None], Game[Any]]
 # (bot name, its random generator, seconds a hint may take) -> an agent for the game's turns

@@ -18,7 +18,8 @@ from meldsat.errors import MeldsatError
 from meldsat.games.manipulation_score import game_reached_target, score_game, score_round
 from meldsat.games.records import read_pieces
 from meldsat.games.rummy500_score import game_winners, score_deal
-from meldsat.rules import RuleSet, get_rules
+from meldsat.rules import RuleSet
+from meldsat.rulesets import get_rules
 
 Entry = dict[str, Any]
 Sheet = dict[str, Any]

@@ -29,7 +29,8 @@ from meldsat.notation import (
 )
 from meldsat.play import Objective, Play, Status
 from meldsat.position import Position, load_position, read_position
-from meldsat.rules import PRESETS, RULE_SET_NAMES, RuleSet, get_rules
+from meldsat.rules import RuleSet
+from meldsat.rulesets import PRESETS, RULE_SET_NAMES, get_rules
 from meldsat.table import TableVerdict, copy_problems, judge_table
 
 if TYPE_CHECKING:

@@ -32,7 +32,8 @@ from pathlib import Path
 from meldsat.cards import ALL_CARDS, Card, Joker, Piece, card_pool, represented_card
 from meldsat.files import write_text_atomic
 from meldsat.position import Position
-from meldsat.rules import HIGH_ACE, RuleSet, get_rules, rank_at
+from meldsat.rules import HIGH_ACE, RuleSet, rank_at
+from meldsat.rulesets import get_rules
 
 GAMES = ("rummikub", "manipulation")
 TABLE_MIN = 30

@@ -15,7 +15,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from meldsat.errors import RulesError, quote, require_text
-from meldsat.rules import RuleSet, get_rules, require_rules
+from meldsat.rules import RuleSet, require_rules
+from meldsat.rulesets import get_rules
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,8 @@ from meldsat.notation import (
     parse_table,
     sort_pieces,
 )
-from meldsat.rules import RULE_SET_NAMES, RuleSet, get_rules, require_rules
+from meldsat.rules import RuleSet, require_rules
+from meldsat.rulesets import RULE_SET_NAMES, get_rules
 from meldsat.table import copy_problems, judge_table
 
 # The largest position (a file, stdin, one batch line) read, in characters. A real position is a

@@ -1,16 +1,18 @@
 """Rule sets: every rule the supported games differ in, as one immutable value.
 
 Each reading taken where the original rule texts are ambiguous is a field here, so a house rule is
-one ``dataclasses.replace`` away. ``docs/RULES.md`` states every preset in words.
+one ``dataclasses.replace`` away. The presets and their lookup by name (``get_rules``) are in
+``meldsat.rulesets``; ``docs/RULES.md`` states every preset in words.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from enum import Enum
 
 from meldsat.cards import Card, Joker, Notation, Piece
-from meldsat.errors import RulesError, quote, require_text
+from meldsat.errors import RulesError, quote
 
 # Sequence positions: ranks 1-13 as they are, and 14 for the ace played above the king. A sequence
 # is a window of consecutive positions, so Q-K-A is 12-13-14 and the longest one, A-2-...-K-A,
@@ -46,7 +48,7 @@ class Scoring:
 
 @dataclass(frozen=True)
 class RuleSet:
-    """The rules of one game. Presets come from :func:`get_rules`."""
+    """The rules of one game. Presets come from :func:`meldsat.rulesets.get_rules`."""
 
     name: str
     notation: Notation
@@ -79,7 +81,7 @@ class RuleSet:
 
     def __repr__(self) -> str:
         # A call that rebuilds this rule set: the preset, then any fields that differ from it.
-        preset = PRESETS.get(self.name)
+        preset = _PRESETS.get(self.name)
         if preset is None:
             return _field_repr(self)
         try:
@@ -148,14 +150,15 @@ def _value_repr(value: object) -> str:
     return repr(value)
 
 
-def _presets() -> dict[str, RuleSet]:
-    # The game modules import RuleSet from here, so they are loaded once it exists.
-    from meldsat.rulesets import all_presets
+# The presets by name, for ``repr``. They are defined in ``meldsat.rulesets``, which imports this
+# module for ``RuleSet`` and so hands them over itself (:func:`register_presets`): importing it
+# from here would make the two modules import each other.
+_PRESETS: dict[str, RuleSet] = {}
 
-    return all_presets()
 
-
-PRESETS: dict[str, RuleSet] = _presets()
+def register_presets(presets: Mapping[str, RuleSet]) -> None:
+    """Let ``repr`` write these rule sets, and those made from them, as ``get_rules`` calls."""
+    _PRESETS.update(presets)
 
 
 def require_rules(value: object, argument: str = "rules") -> RuleSet:
@@ -165,19 +168,3 @@ def require_rules(value: object, argument: str = "rules") -> RuleSet:
             f"{argument} must be a RuleSet (from get_rules), not {type(value).__name__}"
         )
     return value
-
-
-RULE_SET_NAMES: tuple[str, ...] = tuple(PRESETS)
-
-
-def get_rules(name: str = "manipulation", players: int | None = None) -> RuleSet:
-    """The preset called ``name`` (case-insensitive), for ``players`` players if given."""
-    require_text(name, "name")
-    if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
-        raise TypeError(f"players must be an int or None, not {type(players).__name__}")
-    rules = PRESETS.get(name.strip().lower())
-    if rules is None:
-        raise RulesError(
-            f"unknown rule set {quote(name)} (choose from {', '.join(RULE_SET_NAMES)})"
-        )
-    return rules if players is None else rules.with_players(players)

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from meldsat.cards import Card, Joker, Piece
 from meldsat.house_rules import apply_house_rules
 from meldsat.position import Position
-from meldsat.rules import RuleSet, get_rules
+from meldsat.rules import RuleSet
+from meldsat.rulesets import get_rules
 
 RANKS = st.integers(min_value=1, max_value=13)
 SUITS = st.integers(min_value=0, max_value=3)

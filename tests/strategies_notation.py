@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from meldsat.cards import Card, Joker, Piece
 from meldsat.position import Position
-from meldsat.rules import PRESETS, RuleSet
+from meldsat.rules import RuleSet
+from meldsat.rulesets import PRESETS
 
 RANKS = st.integers(min_value=1, max_value=13)
 SUITS = st.integers(min_value=0, max_value=3)

@@ -24,7 +24,7 @@ from meldsat.games.replay import (
 from meldsat.games.simulate import simulate
 from meldsat.puzzles.generate import generate_puzzles
 from meldsat.puzzles.puzzle import puzzles_text
-from meldsat.rules import get_rules
+from meldsat.rulesets import get_rules
 from tests.conftest import CliRunner
 
 SIMULATE = ["simulate", "--games", "3", "--seed", "5", "--bots", "knocker,random,hoarder"]

@@ -45,7 +45,7 @@ from meldsat.generate import (
 )
 from meldsat.play import Objective
 from meldsat.position import Position
-from meldsat.rules import get_rules
+from meldsat.rulesets import get_rules
 from meldsat.table import copy_problems, judge_table
 
 

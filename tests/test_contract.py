@@ -24,7 +24,7 @@ with warnings.catch_warnings():
 from meldsat.cli.ginscore import GIN_FAMILY
 from meldsat.house_rules import HOUSE_RULES
 from meldsat.moves import REASON_CODES
-from meldsat.rules import RULE_SET_NAMES
+from meldsat.rulesets import RULE_SET_NAMES
 from meldsat.schema import SCHEMA_VERSION
 from meldsat.schema.load import load_schema, schema_names
 from meldsat.web.app import create_app

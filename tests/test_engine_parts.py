@@ -30,7 +30,8 @@ from meldsat.engine.trace import Origin
 from meldsat.moves import check_move
 from meldsat.play import Objective, Status
 from meldsat.position import read_position
-from meldsat.rules import RuleSet, get_rules
+from meldsat.rules import RuleSet
+from meldsat.rulesets import get_rules
 
 MANIPULATION = get_rules("manipulation")
 RUMMIKUB = get_rules("rummikub")

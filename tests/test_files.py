@@ -10,7 +10,7 @@ import pytest
 
 from meldsat.files import write_text_atomic
 from meldsat.generate import Shape, build_position, write_jsonl
-from meldsat.rules import get_rules
+from meldsat.rulesets import get_rules
 
 
 def test_write_replaces_the_file_and_leaves_no_temporary(tmp_path: Path) -> None:

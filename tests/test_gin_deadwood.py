@@ -8,7 +8,7 @@ from meldsat.cards import Card
 from meldsat.gin import Arrangement, analyse_hand, knock_limit, least_deadwood
 from meldsat.melds import is_legal_meld
 from meldsat.notation import parse_pieces
-from meldsat.rules import get_rules
+from meldsat.rulesets import get_rules
 from tests.gin_oracle import least_deadwood as oracle_least_deadwood
 from tests.gin_strategies import card_key, gin_cards
 

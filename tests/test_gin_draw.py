@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from meldsat.cards import ALL_CARDS, Card
 from meldsat.gin.draw import draw_advice
-from meldsat.rules import get_rules
+from meldsat.rulesets import get_rules
 from tests.gin_oracle import least_deadwood
 from tests.gin_strategies import card_key, gin_cards
 

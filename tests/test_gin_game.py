@@ -17,7 +17,7 @@ from meldsat.games.replay import WrongTurnError, replay_events
 from meldsat.games.simulate import simulate
 from meldsat.melds import is_legal_meld
 from meldsat.notation import parse_pieces
-from meldsat.rules import get_rules
+from meldsat.rulesets import get_rules
 from tests.conftest import CliRunner
 from tests.test_cli import as_json
 

@@ -10,7 +10,7 @@ from meldsat.errors import MeldsatError
 from meldsat.gin.layoff import best_layoff, settle_knock
 from meldsat.melds import is_legal_meld
 from meldsat.notation import parse_pieces, parse_table
-from meldsat.rules import get_rules
+from meldsat.rulesets import get_rules
 from tests.gin_oracle import least_deadwood_after_layoff
 from tests.gin_strategies import card_key, knock_positions
 

@@ -10,7 +10,7 @@ from meldsat.cards import Card
 from meldsat.errors import MeldsatError
 from meldsat.gin.scorefile import read_hand_results
 from meldsat.gin.scoring import HandKind, HandResult, hand_score, score_sheet
-from meldsat.rules import get_rules
+from meldsat.rulesets import get_rules
 
 GIN = get_rules("gin")
 OKLAHOMA = get_rules("oklahoma-gin")

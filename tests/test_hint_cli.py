@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from meldsat.cli import hint as hint_cli
+from meldsat.answers import hint as hint_cli
 from meldsat.moves import check_move
 from meldsat.notation import parse_table
 from meldsat.play import Play, Status

@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from meldsat.games.manipulation_score import score_game, score_round
-from meldsat.rules import get_rules
+from meldsat.rulesets import get_rules
 
 SCORING = get_rules("manipulation").scoring
 

@@ -8,7 +8,7 @@ from meldsat.games.deck import full_deck
 from meldsat.games.engine import IllegalTurnError
 from meldsat.games.manipulation import ManipulationGame
 from meldsat.notation import parse_pieces
-from meldsat.rules import get_rules
+from meldsat.rulesets import get_rules
 
 
 def _game(hands: list[str], stock: str) -> ManipulationGame:

@@ -8,7 +8,7 @@ from meldsat.cards import Card, Joker
 from meldsat.errors import AmbiguousJokerError, NotationError, RulesError
 from meldsat.moves import REASON_CODES, MoveVerdict, check_move
 from meldsat.notation import parse_pieces, parse_table
-from meldsat.rules import get_rules
+from meldsat.rulesets import get_rules
 
 GIN_FAMILY = ("gin", "oklahoma-gin", "hollywood-gin")
 RUMMY500_FAMILY = ("rummy500", "rummy300", "rummy500-killer")

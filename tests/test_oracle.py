@@ -18,7 +18,7 @@ from meldsat.melds import is_legal_meld
 from meldsat.moves import check_move
 from meldsat.play import Objective
 from meldsat.position import Position, read_position
-from meldsat.rules import get_rules
+from meldsat.rulesets import get_rules
 from tests.oracle import Kept, OracleAnswer, meld_shapes, melds_kept, oracle_best
 from tests.strategies import positions
 

@@ -18,7 +18,7 @@ from meldsat.games.manipulation import ManipulationGame
 from meldsat.games.play_input import table_after_play
 from meldsat.games.records import canonical_table
 from meldsat.notation import parse_table
-from meldsat.rules import get_rules
+from meldsat.rulesets import get_rules
 from tests.conftest import CliRunner
 
 SEED = 3  # with two players and this seed, seat 0 (the person) moves first and can meld at once

@@ -17,7 +17,7 @@ from meldsat.games.gin import GinGame, make_gin_bot
 from meldsat.games.log import MemoryLog
 from meldsat.games.replay import replay_events
 from meldsat.gin.deadwood import analyse_hand
-from meldsat.rules import get_rules
+from meldsat.rulesets import get_rules
 from tests.conftest import CliRunner
 
 

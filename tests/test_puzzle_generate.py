@@ -7,7 +7,7 @@ from meldsat.cards import Joker, count_pieces
 from meldsat.puzzles.generate import generate_one
 from meldsat.puzzles.solve import Verdict, solve_puzzle
 from meldsat.puzzles.verify import answer_problems
-from meldsat.rules import get_rules
+from meldsat.rulesets import get_rules
 from tests.conftest import CliRunner
 
 

@@ -12,7 +12,7 @@ from meldsat.moves import check_move
 from meldsat.notation import parse_hand, parse_table
 from meldsat.puzzles.goal import Goal
 from meldsat.puzzles.model import PuzzleModel
-from meldsat.rules import get_rules
+from meldsat.rulesets import get_rules
 
 RULES = get_rules("manipulation")
 

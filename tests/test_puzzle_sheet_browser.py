@@ -16,7 +16,7 @@ import pytest
 
 from meldsat.puzzles.generate import generate_puzzles
 from meldsat.puzzles.sheet import render_sheet
-from meldsat.rules import get_rules
+from meldsat.rulesets import get_rules
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")

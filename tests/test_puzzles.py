@@ -22,7 +22,7 @@ from meldsat.puzzles.grade import grade_puzzle, level_of
 from meldsat.puzzles.model import PuzzleModel
 from meldsat.puzzles.solve import Verdict, solve_puzzle
 from meldsat.puzzles.verify import answer_problems
-from meldsat.rules import get_rules
+from meldsat.rulesets import get_rules
 from meldsat.table import judge_table
 
 # (rules, players, level, count, seed): a few small puzzles of every level, fixed seeds.

@@ -6,7 +6,7 @@ import pytest
 
 from meldsat.games.rummy500_score import game_winners, laid_points, score_deal
 from meldsat.notation import parse_pieces, parse_table
-from meldsat.rules import get_rules
+from meldsat.rulesets import get_rules
 
 STANDARD = get_rules("rummy500").scoring
 KILLER = get_rules("rummy500-killer").scoring

@@ -11,16 +11,9 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from meldsat.cli.check import check_fields, check_json
-from meldsat.cli.hint import best_partial, play_json
-from meldsat.cli.inputs import table_from_fields
-from meldsat.cli.rules import rule_set_json, rules_listing_json
-from meldsat.cli.validate import judge_with_copies, validate_json
+from meldsat.answers import cards, check, gin, hint, rules, validate
 from meldsat.errors import NotationError
 from meldsat.play import Objective
-from meldsat.position import load_position
-from meldsat.rules import PRESETS, get_rules
-from meldsat.schema import SCHEMA_VERSION
 from meldsat.web import drawing
 
 # The options of ``meldsat hint`` a request may carry besides the position.
@@ -29,27 +22,24 @@ HINT_OPTIONS = ("objective", "time_limit", "all")
 
 def validate_answer(data: Mapping[str, Any], *, draw: bool = False) -> dict[str, Any]:
     """The answer of ``meldsat validate --json`` for a position's fields."""
-    rule_set, melds, hand = table_from_fields(dict(data))
-    verdict, problems = judge_with_copies(rule_set, melds, hand)
-    answer = validate_json(rule_set, verdict, problems)
+    answer = validate.validate(dict(data))
+    content = answer.to_json()
     if draw:
-        answer["drawing"] = drawing.validate_drawing(rule_set, verdict, hand)
-    return answer
+        content["drawing"] = drawing.validate_drawing(answer.rules, answer.verdict, answer.hand)
+    return content
 
 
 def check_answer(data: Mapping[str, Any], *, draw: bool = False) -> dict[str, Any]:
     """The answer of ``meldsat check --json``: the fields hold the turn's ``after`` table."""
-    rule_set, verdict = check_fields(dict(data))
-    answer = check_json(rule_set, verdict)
+    answer = check.check(dict(data))
+    content = answer.to_json()
     if draw:
-        answer["drawing"] = drawing.check_drawing(rule_set, verdict)
-    return answer
+        content["drawing"] = drawing.check_drawing(answer.rules, answer.verdict)
+    return content
 
 
 def hint_answer(data: Mapping[str, Any], time_cap: float, *, draw: bool = False) -> dict[str, Any]:
     """The answer of ``meldsat hint --json``, the solver's time capped at ``time_cap`` seconds."""
-    from meldsat.engine.search import best_play  # OR-Tools loads with the first hint, not before
-
     fields = dict(data)
     options = {key: fields.pop(key) for key in HINT_OPTIONS if key in fields}
     objective = _objective(options.get("objective", Objective.POINTS.value))
@@ -57,36 +47,28 @@ def hint_answer(data: Mapping[str, Any], time_cap: float, *, draw: bool = False)
     play_all = options.get("all", False)
     if not isinstance(play_all, bool):
         raise NotationError(f"'all' must be true or false, not '{play_all}'")
-    position = load_position(fields)
-    play = best_play(position, objective, play_all=play_all, time_limit=time_limit)
-    answer = play_json(position, play, best_partial(position, play, play_all, time_limit))
+    answer = hint.hint(fields, objective, play_all=play_all, time_limit=time_limit)
+    content = answer.to_json()
     if draw:
-        answer["drawing"] = drawing.hint_drawing(position, play)
-    return answer
+        content["drawing"] = drawing.hint_drawing(answer.position, answer.play)
+    return content
 
 
 def rules_answer() -> dict[str, Any]:
     """The rule sets and their player ranges (``meldsat rules --json``)."""
-    return rules_listing_json()
+    return rules.rules_listing().to_json()
 
 
 def rule_set_answer(name: str, players: str | None = None) -> dict[str, Any]:
     """One rule set's fields and values (``meldsat rules NAME [--players N] --json``)."""
     if players is not None and not players.isdigit():
         raise NotationError(f"bad player count '{players}' (expected a whole number)")
-    return rule_set_json(get_rules(name, None if players is None else int(players)))
+    return rules.rule_set(name, None if players is None else int(players)).to_json()
 
 
 def cards_answer(rules_name: str) -> dict[str, Any]:
     """Every piece of a rule set drawn once, for the page's card picker."""
-    rule_set = PRESETS.get(rules_name.strip().lower())
-    if rule_set is None:
-        raise NotationError(f"unknown rule set '{rules_name}'")
-    return {
-        "schema_version": SCHEMA_VERSION,
-        "rules": rule_set.name,
-        "cards": drawing.deck_drawing(rule_set),
-    }
+    return cards.cards(rules_name).to_json()
 
 
 def _objective(value: Any) -> Objective:
@@ -113,25 +95,21 @@ LAYOFF_KEYS = ("rules", "melds", "hand", "knocker_deadwood", "upcard", "first_up
 
 def deadwood_answer(data: Mapping[str, Any], *, draw: bool = False) -> dict[str, Any]:
     """The answer of ``meldsat deadwood --json``: ``hand`` (10 or 11 cards), ``upcard``, ..."""
-    from meldsat.cli.deadwood import analyse_options, deadwood_json
-
     texts = _option_texts(data, DEADWOOD_KEYS, required=("hand",))
-    rule_set, analysis, advice = analyse_options(
+    answer = gin.deadwood(
         texts.get("rules", "gin"),
         texts["hand"],
         texts.get("upcard"),
         texts.get("first_upcard"),
         texts.get("seen"),
     )
-    return deadwood_json(rule_set, analysis, advice)
+    return answer.to_json()
 
 
 def layoff_answer(data: Mapping[str, Any], *, draw: bool = False) -> dict[str, Any]:
     """The answer of ``meldsat layoff --json``: the knocker's ``melds``, the defender's ``hand``."""
-    from meldsat.cli.layoff import layoff_json, settle_options
-
     texts = _option_texts(data, LAYOFF_KEYS, required=("melds", "hand"))
-    rule_set, result = settle_options(
+    answer = gin.layoff(
         texts.get("rules", "gin"),
         texts["melds"],
         texts["hand"],
@@ -139,7 +117,7 @@ def layoff_answer(data: Mapping[str, Any], *, draw: bool = False) -> dict[str, A
         texts.get("upcard"),
         texts.get("first_upcard"),
     )
-    return layoff_json(rule_set, result)
+    return answer.to_json()
 
 
 def puzzle_solve_answer(

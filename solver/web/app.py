@@ -25,8 +25,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from meldsat.answers.jsonform import error_json, to_json
 from meldsat.cardart import CARD_CSS
-from meldsat.cli.jsonout import error_json, to_json
 from meldsat.errors import MeldsatError, NotationError
 from meldsat.position import json_object
 from meldsat.web import answers

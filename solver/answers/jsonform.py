@@ -1,5 +1,6 @@
-"""What every ``--json`` answer shares: the schema version, the rule set, pieces as text, and the
-one way JSON is written (strict: never ``NaN`` or ``Infinity``, ASCII only)."""
+"""What every JSON answer shares, from the commands' ``--json`` and the web API alike: the schema
+version, the rule set, pieces as text, the error object, and the one way JSON is written (strict:
+never ``NaN`` or ``Infinity``, ASCII only)."""
 
 from __future__ import annotations
 
