@@ -45,10 +45,10 @@ from benchmarks.bench_engine import (  # noqa: E402
     load_peer,
     meldsat_problem,
 )
+from benchmarks.positions import Shape, build_position, position_record  # noqa: E402
 from benchmarks.units import command_line, ms, percentile, publish  # noqa: E402
 from meldsat.engine.search import DEFAULT_TIME_LIMIT, best_play, build_model  # noqa: E402
 from meldsat.files import write_text_atomic  # noqa: E402
-from meldsat.generate import Shape, build_position, position_record  # noqa: E402
 from meldsat.play import Objective, Play  # noqa: E402
 from meldsat.position import Position  # noqa: E402
 from meldsat.rules import get_rules  # noqa: E402

@@ -7,7 +7,7 @@ benchmarks/requirements.txt``)::
     python benchmarks/bench_cold.py --runs 7 --out /tmp/cold.md
 
 Part one times whole processes on one Rummikub position (``--position``, an id of
-``meldsat.generate``'s positions; default ``rummikub-1-41``, the median position of
+``benchmarks.positions``'s positions; default ``rummikub-1-41``, the median position of
 ``bench_engine.py --positions 200 --seed 1``): ``meldsat hint --position FILE --json`` against
 ``rsconsole`` (the peer's console) fed the position on standard input, with GLPK_MI and with its
 default backend, and a one-shot ``python -c`` solving once with the peer's library (the commands of
@@ -36,8 +36,8 @@ if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` packag
     sys.path.insert(0, str(ROOT))
 
 from benchmarks.bench_engine import _bin, cold_table, cold_tools, run_cold  # noqa: E402
+from benchmarks.positions import generate_position, position_record  # noqa: E402
 from benchmarks.units import command_line, publish  # noqa: E402
-from meldsat.generate import generate_position, position_record  # noqa: E402
 
 
 @dataclass

@@ -50,10 +50,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` package importable
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.positions import generate, position_record  # noqa: E402
 from benchmarks.units import ms, percentile  # noqa: E402
 from meldsat.cards import Card, Joker, Piece, represented_card  # noqa: E402
 from meldsat.engine.search import best_play  # noqa: E402
-from meldsat.generate import generate, position_record  # noqa: E402
 from meldsat.melds import meld_shapes  # noqa: E402
 from meldsat.moves import ReasonCode, check_move  # noqa: E402
 from meldsat.play import Objective, Play, Status  # noqa: E402

@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.positions import generate
 from benchmarks.units import percentile
 from meldsat.engine.search import build_model, play_from_outcome
-from meldsat.generate import generate
 from meldsat.play import Objective
 from meldsat.position import load_position
 

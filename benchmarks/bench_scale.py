@@ -30,9 +30,9 @@ from dataclasses import dataclass, field
 
 import psutil
 
+from benchmarks.positions import generate, position_record
 from meldsat.cli.hint import BatchJob, solve_batch_line
 from meldsat.executor import Runner, open_runner, ordered_map
-from meldsat.generate import generate, position_record
 
 DASK = "Dask LocalCluster, 2 workers"
 

@@ -9,7 +9,7 @@ The script starts ``meldsat serve`` as its own process on 127.0.0.1 (default lim
 workers, a queue of 256, 5 s per request), sends one untimed warm-up request, then sends
 ``--requests`` POST /api/hint requests from one asyncio loop that keeps at most ``--concurrency``
 in flight (with the defaults, all 200 at once). The positions are the project's seeded random full
-tables (``meldsat.generate``), half Rummikub and half Manipulation, each sent as its JSON form.
+tables (``benchmarks.positions``), half Rummikub and half Manipulation, each sent as its JSON form.
 
 A request fails unless it answers 200 with a hint object. Every answer is also re-checked: its table
 must be a legal turn from the position (``meldsat.moves.check_move``, no solver involved), and where
@@ -46,9 +46,9 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` package importable
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.positions import generate, position_record  # noqa: E402
 from benchmarks.units import percentile  # noqa: E402
 from meldsat.engine.search import best_play  # noqa: E402
-from meldsat.generate import generate, position_record  # noqa: E402
 from meldsat.moves import check_move  # noqa: E402
 from meldsat.play import Objective, Status  # noqa: E402
 from meldsat.position import Position, table_field  # noqa: E402

@@ -9,7 +9,7 @@ For each rule set (``--rules``; Manipulation for 2 and for 4 players, Rummikub, 
 
 1. random positions (``--random-share`` of the budget): table size, hand size, share of groups
    among the table melds, how closely the hand fits the table and the jokers on the table and in
-   the hand all drawn at random (``meldsat.generate.build_position``);
+   the hand all drawn at random (``benchmarks.positions.build_position``);
 2. a hill climb from the slowest of them: a random step (swap a hand card, move a joker, add a
    meld: ``benchmarks/mutations.py``) is kept when the new position is slower.
 
@@ -45,10 +45,10 @@ if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` packag
 
 from benchmarks.bench_engine import check_meldsat  # noqa: E402
 from benchmarks.mutations import mutate  # noqa: E402
+from benchmarks.positions import Shape, build_position, position_record  # noqa: E402
 from benchmarks.units import command_line, least_cpu, ms, percentile, publish  # noqa: E402
 from meldsat.engine.search import best_play  # noqa: E402
 from meldsat.files import write_text_atomic  # noqa: E402
-from meldsat.generate import Shape, build_position, position_record  # noqa: E402
 from meldsat.play import Objective, Status  # noqa: E402
 from meldsat.position import Position  # noqa: E402
 from meldsat.rules import RuleSet, get_rules  # noqa: E402

@@ -27,6 +27,14 @@ from benchmarks.mutations import (
     mutate,
     swap_hand_card,
 )
+from benchmarks.positions import (
+    Shape,
+    build_position,
+    fitting_cards,
+    generate,
+    generate_position,
+    position_record,
+)
 from benchmarks.replay_worst import recorded
 from benchmarks.solve_floor import SETTINGS, solve_with
 from benchmarks.solve_floor import Cell as FloorCell
@@ -35,14 +43,6 @@ from benchmarks.tiebreak_variants import Tally, position_row, rule_set_table
 from benchmarks.units import percentile
 from meldsat.cards import Card, Joker, Piece
 from meldsat.engine.search import build_model
-from meldsat.generate import (
-    Shape,
-    build_position,
-    fitting_cards,
-    generate,
-    generate_position,
-    position_record,
-)
 from meldsat.play import Objective
 from meldsat.position import Position
 from meldsat.rules import get_rules

@@ -14,7 +14,7 @@ table); the benchmarks use it for positions of stated sizes.
 Position ``i`` of a game depends only on ``(game, seed, i)``, so a larger run holds the positions of
 a smaller one with the same seed. Run as a script to write positions as JSONL::
 
-    python -m meldsat.generate --game rummikub --count 200 --seed 1 --out positions.jsonl
+    python -m benchmarks.positions --game rummikub --count 200 --seed 1 --out positions.jsonl
 """
 
 from __future__ import annotations
