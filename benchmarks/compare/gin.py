@@ -3,7 +3,7 @@
 Run from the repository root, with the peers installed (``pip install -r
 benchmarks/requirements.txt``)::
 
-    python benchmarks/bench_gin.py --hands 20000 --seed 1
+    python -m benchmarks gin --hands 20000 --seed 1
 
 For every random 10-card hand (drawn with ``random.Random(seed)``) the least deadwood is computed by
 
@@ -32,24 +32,20 @@ import os
 import platform
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable, Sequence
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from benchmarks.common.units import percentile, program
+from meldsat.cards import ALL_CARDS, Card
+from meldsat.files import write_text_atomic
+from meldsat.gin import analyse_hand, least_deadwood
+from meldsat.melds import is_legal_meld
+from meldsat.rules import get_rules
 
-from benchmarks.units import percentile  # noqa: E402
-from meldsat.cards import ALL_CARDS, Card  # noqa: E402
-from meldsat.files import write_text_atomic  # noqa: E402
-from meldsat.gin import analyse_hand, least_deadwood  # noqa: E402
-from meldsat.melds import is_legal_meld  # noqa: E402
-from meldsat.rules import get_rules  # noqa: E402
-
+COMMAND = program("gin")
 GIN = get_rules("gin")
 _RLCARD_RANKS = "A23456789TJQK"
 _SUITS = "SHDC"
@@ -138,9 +134,9 @@ def summary(times: Sequence[float]) -> str:
     return f"{statistics.median(ordered):.2f} / {p90:.2f} / {statistics.fmean(ordered):.2f}"
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: Sequence[str]) -> int:
     """Run the comparison and print a Markdown report."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--too-high", default=None, help="JSON lines of OpenSpiel's too-high hands")
@@ -246,7 +242,3 @@ def _eleven_cards(title: str, hands: list[list[Card]], overhead: int) -> list[di
 def _write_lines(path: Path, items: list[dict[str, Any]]) -> None:
     """JSON lines, written atomically."""
     write_text_atomic(path, "".join(json.dumps(item) + "\n" for item in items))
-
-
-if __name__ == "__main__":
-    sys.exit(main())
