@@ -12,7 +12,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from meldsat.cards import Card, Joker, Piece
 from meldsat.position import Position
@@ -34,12 +34,17 @@ def peer_piece(tile: int) -> Piece:
     return Card((tile - 1) % 13 + 1, (tile - 1) // 13)
 
 
+def missing_peer(package: str) -> NoReturn:
+    """Stop with a line saying how to install a peer that is not installed."""
+    sys.exit(f"{package} is missing: pip install -r benchmarks/requirements.txt")
+
+
 def load_peer() -> Any:
     """The ``rummikub_solver`` module, or exit with a hint on how to install it."""
     try:
         import rummikub_solver
     except ImportError:
-        sys.exit("rummikub-solver is missing: pip install -r benchmarks/requirements.txt")
+        missing_peer("rummikub-solver")
     return rummikub_solver
 
 

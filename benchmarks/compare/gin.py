@@ -38,6 +38,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from benchmarks.common.peer import missing_peer
 from benchmarks.common.units import percentile, program
 from meldsat.cards import ALL_CARDS, Card
 from meldsat.files import write_text_atomic
@@ -96,8 +97,11 @@ def time_each(
 
 def rlcard_function() -> tuple[Callable[[Any], int], Callable[[list[Card]], Any]]:
     """RLCard's least deadwood of 10 cards, and the converter to its cards."""
-    from rlcard.games.gin_rummy.utils import utils
-    from rlcard.games.gin_rummy.utils.melding import get_best_meld_clusters
+    try:
+        from rlcard.games.gin_rummy.utils import utils
+        from rlcard.games.gin_rummy.utils.melding import get_best_meld_clusters
+    except ImportError:
+        missing_peer("rlcard")
 
     def deadwood(hand: Any) -> int:
         clusters = get_best_meld_clusters(hand)
@@ -115,7 +119,10 @@ def rlcard_function() -> tuple[Callable[[Any], int], Callable[[list[Card]], Any]
 
 def openspiel_function() -> tuple[Callable[[Any], int], Callable[[list[Card]], Any]]:
     """OpenSpiel's ``min_deadwood``, and the converter to its card numbers."""
-    import pyspiel
+    try:
+        import pyspiel
+    except ImportError:
+        missing_peer("open-spiel")
 
     openspiel_utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
     min_deadwood = openspiel_utils.min_deadwood
