@@ -1,1 +1,2 @@
-"""Benchmarks of the meldsat engine against the peer solver ``rummikub-solver`` (not shipped)."""
+"""meldsat's benchmarks (not installed): ``python -m benchmarks`` from the repository root lists
+them, ``python -m benchmarks NAME`` runs one (``benchmarks/registry.py``)."""

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.positions import generate, position_record
 from meldsat.cli.batchio import read_lines
 from meldsat.cli.progress import progress_text
-from meldsat.generate import generate, position_record
 from tests.conftest import CliRunner
 from tests.test_cli import assert_one_line_error
 

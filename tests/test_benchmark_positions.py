@@ -16,10 +16,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from benchmarks.bench_buckets import RACKS, TABLES, Bucket, bucket_position
-from benchmarks.bench_cold import import_times
-from benchmarks.hunt_worst import HUNTED, Timing, random_position, rules_for
-from benchmarks.mutations import (
+from benchmarks.common.buckets import RACKS, TABLES, Bucket, bucket_position
+from benchmarks.common.units import percentile
+from benchmarks.compare.cold import import_times
+from benchmarks.investigate.hunt_worst import HUNTED, random_position, rules_for
+from benchmarks.investigate.mutations import (
     MUTATIONS,
     add_meld,
     free_cards,
@@ -27,15 +28,12 @@ from benchmarks.mutations import (
     mutate,
     swap_hand_card,
 )
-from benchmarks.replay_worst import recorded
-from benchmarks.solve_floor import SETTINGS, solve_with
-from benchmarks.solve_floor import Cell as FloorCell
-from benchmarks.solve_floor import report as floor_report
-from benchmarks.tiebreak_variants import Tally, position_row, rule_set_table
-from benchmarks.units import percentile
-from meldsat.cards import Card, Joker, Piece
-from meldsat.engine.search import build_model
-from meldsat.generate import (
+from benchmarks.investigate.solve_floor import SETTINGS, solve_with
+from benchmarks.investigate.solve_floor import Cell as FloorCell
+from benchmarks.investigate.solve_floor import report as floor_report
+from benchmarks.investigate.tiebreak_variants import Tally, position_row, rule_set_table
+from benchmarks.investigate.timing import Timing, recorded
+from benchmarks.positions import (
     Shape,
     build_position,
     fitting_cards,
@@ -43,6 +41,8 @@ from meldsat.generate import (
     generate_position,
     position_record,
 )
+from meldsat.cards import Card, Joker, Piece
+from meldsat.engine.search import build_model
 from meldsat.play import Objective
 from meldsat.position import Position
 from meldsat.rulesets import get_rules

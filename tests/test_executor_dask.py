@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.positions import generate, position_record
 from meldsat.executor import ExecutorError, WorkerLostError, ordered_map
-from meldsat.generate import generate, position_record
 from tests.batch_functions import square_after_a_nap
 from tests.conftest import CliRunner
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.positions import Shape, build_position, write_jsonl
 from meldsat.files import write_text_atomic
-from meldsat.generate import Shape, build_position, write_jsonl
 from meldsat.rulesets import get_rules
 
 

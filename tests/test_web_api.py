@@ -392,8 +392,8 @@ def test_serve_on_a_taken_port_is_a_one_line_error(run_cli: CliRunner) -> None:
 
 
 def test_every_step_of_generated_positions_points_at_the_cards_it_moves() -> None:
+    from benchmarks.positions import generate
     from meldsat.cards import Joker
-    from meldsat.generate import generate
     from meldsat.notation import parse_pieces
 
     for game in ("manipulation", "rummikub"):

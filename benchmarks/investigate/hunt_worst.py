@@ -2,16 +2,16 @@
 
 Run from the repository root (meldsat alone, no peer needed)::
 
-    python benchmarks/hunt_worst.py --minutes 3 --seed 1 --out benchmarks/worst-positions.jsonl
+    python -m benchmarks hunt-worst --minutes 3 --seed 1 --out benchmarks/worst-positions.jsonl
 
 For each rule set (``--rules``; Manipulation for 2 and for 4 players, Rummikub, 500 rummy and its
 300 and killer variants) the hunt spends its budget in two parts:
 
 1. random positions (``--random-share`` of the budget): table size, hand size, share of groups
    among the table melds, how closely the hand fits the table and the jokers on the table and in
-   the hand all drawn at random (``meldsat.generate.build_position``);
+   the hand all drawn at random (``benchmarks.positions.build_position``);
 2. a hill climb from the slowest of them: a random step (swap a hand card, move a joker, add a
-   meld: ``benchmarks/mutations.py``) is kept when the new position is slower.
+   meld: ``benchmarks/investigate/mutations.py``) is kept when the new position is slower.
 
 A position's time is the CPU time (``time.process_time``; the machine is shared) of
 ``best_play`` for the slower of the two objectives, cards and points, each the least of
@@ -19,7 +19,8 @@ A position's time is the CPU time (``time.process_time``; the machine is shared)
 and must be proven optimal (or proven to have no move). The report gives, per rule set, the median
 time of the random positions, the target ``max(10 x median, 50 ms)`` and the slowest positions
 found; ``--out`` writes them as JSONL positions (loadable by ``meldsat hint --jsonl``) with the
-measured times in each line's ``comment``, and ``benchmarks/replay_worst.py`` times them again.
+measured times in each line's ``comment``, and ``python -m benchmarks replay-worst`` times them
+again.
 
 The random positions depend only on the seed, but the climb follows measured times, so two runs
 of the same command may climb to different positions; the file keeps what one run found.
@@ -36,32 +37,26 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` package importable
-    sys.path.insert(0, str(ROOT))
+from benchmarks.common.units import command_line, ms, percentile, program, publish
+from benchmarks.investigate.mutations import mutate
+from benchmarks.investigate.timing import TARGET_FLOOR, Timing, time_position
+from benchmarks.positions import Shape, build_position, position_record
+from meldsat.engine.search import best_play
+from meldsat.files import write_text_atomic
+from meldsat.play import Objective
+from meldsat.position import Position
+from meldsat.rules import RuleSet
+from meldsat.rulesets import get_rules
 
-from benchmarks.bench_engine import check_meldsat  # noqa: E402
-from benchmarks.mutations import mutate  # noqa: E402
-from benchmarks.units import command_line, least_cpu, ms, percentile, publish  # noqa: E402
-from meldsat.engine.search import best_play  # noqa: E402
-from meldsat.files import write_text_atomic  # noqa: E402
-from meldsat.generate import Shape, build_position, position_record  # noqa: E402
-from meldsat.play import Objective, Status  # noqa: E402
-from meldsat.position import Position  # noqa: E402
-from meldsat.rules import RuleSet  # noqa: E402
-from meldsat.rulesets import get_rules  # noqa: E402
-
+COMMAND = program("hunt-worst")
 # Gin's table cannot be rearranged (the hand alone melds), so its model is small and fixed: left
 # out by default, as its times hardly depend on the position.
 HUNTED = ("manipulation-2", "manipulation-4", "rummikub", "rummy500", "rummy300", "rummy500-killer")
-OBJECTIVES = (Objective.CARDS, Objective.POINTS)
 HAND_MAX = 25
 TABLE_MAX = 100
 CLIMBERS = 4
-TARGET_FLOOR = 0.050  # seconds: the issue's target is max(10 x median, 50 ms)
 
 
 def rules_for(label: str) -> RuleSet:
@@ -96,44 +91,6 @@ def random_position(rules: RuleSet, rng: random.Random) -> Position:
             return build_position(rules, rng, random_shape(rules, rng))
         except (RuntimeError, ValueError):
             continue
-
-
-@dataclass
-class Timing:
-    """CPU seconds per objective (least of the repeats) and any problem with the answers."""
-
-    seconds: dict[Objective, float]
-    problems: list[str] = field(default_factory=list)
-
-    @property
-    def worst(self) -> float:
-        return max(self.seconds.values())
-
-    def merge(self, other: Timing) -> Timing:
-        """The least time of each objective over both timings, every problem of either."""
-        least = {key: min(value, other.seconds[key]) for key, value in self.seconds.items()}
-        return Timing(least, self.problems + other.problems)
-
-    def comment(self, label: str) -> str:
-        """The times as one line's comment; ``replay_worst.py`` reads them back."""
-        times = ", ".join(
-            f"{objective.value} {self.seconds[objective] * 1000:.1f} ms" for objective in OBJECTIVES
-        )
-        return f"{label}: CPU {times}"
-
-
-def time_position(position: Position, repeats: int = 1) -> Timing:
-    """Solve both objectives ``repeats`` times; the least CPU time of each, answers checked."""
-    seconds: dict[Objective, float] = {}
-    problems: list[str] = []
-    for objective in OBJECTIVES:
-        seconds[objective], play = least_cpu(partial(best_play, position, objective), repeats)
-        if play.status not in (Status.OPTIMAL, Status.NO_MOVE):
-            problems.append(f"{objective.value}: not proven optimal ({play.status.value})")
-        problem = check_meldsat(position, play)
-        if problem:
-            problems.append(f"{objective.value}: {problem}")
-    return Timing(seconds, problems)
 
 
 @dataclass
@@ -282,8 +239,9 @@ def sample_lines(labels: Sequence[str], count: int, seed: int) -> list[str]:
     return lines
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: Sequence[str]) -> int:
+    """Hunt every rule set in turn; print the report, write the slowest positions."""
+    parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.splitlines()[0])
     parser.add_argument("--rules", default=",".join(HUNTED), help="rule sets (name or name-N)")
     parser.add_argument("--minutes", type=float, default=3.0, help="budget a rule set")
     parser.add_argument("--seed", type=int, default=1)
@@ -321,7 +279,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
             flush=True,
         )
-    command = command_line("hunt_worst.py", argv)
+    command = command_line(COMMAND, argv)
     text = f"Command: `{command}`\n\n" + report(hunts, shown, args.minutes)
     publish(text, args.report)
     if args.out:
@@ -329,7 +287,3 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.out, "".join(line + "\n" for line in worst_lines(hunts, shown, args.seed))
         )
     return 1 if any(item.problems() for item in hunts) else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

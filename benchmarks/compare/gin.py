@@ -3,7 +3,7 @@
 Run from the repository root, with the peers installed (``pip install -r
 benchmarks/requirements.txt``)::
 
-    python benchmarks/bench_gin.py --hands 20000 --seed 1
+    python -m benchmarks gin --hands 20000 --seed 1
 
 For every random 10-card hand (drawn with ``random.Random(seed)``) the least deadwood is computed by
 
@@ -32,24 +32,21 @@ import os
 import platform
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable, Sequence
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from benchmarks.common.peer import missing_peer
+from benchmarks.common.units import percentile, program
+from meldsat.cards import ALL_CARDS, Card
+from meldsat.files import write_text_atomic
+from meldsat.gin import analyse_hand, least_deadwood
+from meldsat.melds import is_legal_meld
+from meldsat.rulesets import get_rules
 
-from benchmarks.units import percentile  # noqa: E402
-from meldsat.cards import ALL_CARDS, Card  # noqa: E402
-from meldsat.files import write_text_atomic  # noqa: E402
-from meldsat.gin import analyse_hand, least_deadwood  # noqa: E402
-from meldsat.melds import is_legal_meld  # noqa: E402
-from meldsat.rulesets import get_rules  # noqa: E402
-
+COMMAND = program("gin")
 GIN = get_rules("gin")
 _RLCARD_RANKS = "A23456789TJQK"
 _SUITS = "SHDC"
@@ -100,8 +97,11 @@ def time_each(
 
 def rlcard_function() -> tuple[Callable[[Any], int], Callable[[list[Card]], Any]]:
     """RLCard's least deadwood of 10 cards, and the converter to its cards."""
-    from rlcard.games.gin_rummy.utils import utils
-    from rlcard.games.gin_rummy.utils.melding import get_best_meld_clusters
+    try:
+        from rlcard.games.gin_rummy.utils import utils
+        from rlcard.games.gin_rummy.utils.melding import get_best_meld_clusters
+    except ImportError:
+        missing_peer("rlcard")
 
     def deadwood(hand: Any) -> int:
         clusters = get_best_meld_clusters(hand)
@@ -119,7 +119,10 @@ def rlcard_function() -> tuple[Callable[[Any], int], Callable[[list[Card]], Any]
 
 def openspiel_function() -> tuple[Callable[[Any], int], Callable[[list[Card]], Any]]:
     """OpenSpiel's ``min_deadwood``, and the converter to its card numbers."""
-    import pyspiel
+    try:
+        import pyspiel
+    except ImportError:
+        missing_peer("open-spiel")
 
     openspiel_utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
     min_deadwood = openspiel_utils.min_deadwood
@@ -138,9 +141,9 @@ def summary(times: Sequence[float]) -> str:
     return f"{statistics.median(ordered):.2f} / {p90:.2f} / {statistics.fmean(ordered):.2f}"
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: Sequence[str]) -> int:
     """Run the comparison and print a Markdown report."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--too-high", default=None, help="JSON lines of OpenSpiel's too-high hands")
@@ -246,7 +249,3 @@ def _eleven_cards(title: str, hands: list[list[Card]], overhead: int) -> list[di
 def _write_lines(path: Path, items: list[dict[str, Any]]) -> None:
     """JSON lines, written atomically."""
     write_text_atomic(path, "".join(json.dumps(item) + "\n" for item in items))
-
-
-if __name__ == "__main__":
-    sys.exit(main())

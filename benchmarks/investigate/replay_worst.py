@@ -2,55 +2,39 @@
 
 Run from the repository root::
 
-    python benchmarks/replay_worst.py benchmarks/worst-positions.jsonl --repeats 3
+    python -m benchmarks replay-worst benchmarks/worst-positions.jsonl --repeats 3
 
-Each line of the file is a position (as ``benchmarks/hunt_worst.py --out`` writes it) whose
+Each line of the file is a position (as ``python -m benchmarks hunt-worst --out`` writes it) whose
 ``comment`` holds the CPU times measured when it was found (``rummy500: CPU cards 116.5 ms,
 points 64.9 ms``). Every position is solved for both objectives ``--repeats`` times (the least CPU
 time counts), every answer is re-checked by the rule checker and must be proven; the report puts
 the recorded and the new times side by side (ratio below 1: faster now) and gives, per rule set,
 the slowest time now against the target ``max(10 x median, 50 ms)`` when ``--median`` states the
 medians of random positions (``rummikub=4.8,rummy500=18.0``, in ms). On a file of random
-positions (``hunt_worst.py --sample N --out FILE``) the per-rule-set table also gives the median
-and the 90th percentile of the positions' times (each the slower of the two objectives).
+positions (``python -m benchmarks hunt-worst --sample N --out FILE``) the per-rule-set table also
+gives the median and the 90th percentile of the positions' times (each the slower of the two
+objectives).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import re
 import statistics
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` package importable
-    sys.path.insert(0, str(ROOT))
+from benchmarks.common.units import command_line, ms, percentile, program
+from benchmarks.investigate.timing import OBJECTIVES, TARGET_FLOOR, recorded, time_position
+from meldsat.engine.search import best_play
+from meldsat.position import load_position
 
-from benchmarks.hunt_worst import OBJECTIVES, TARGET_FLOOR, time_position  # noqa: E402
-from benchmarks.units import command_line, ms, percentile  # noqa: E402
-from meldsat.engine.search import best_play  # noqa: E402
-from meldsat.play import Objective  # noqa: E402
-from meldsat.position import load_position  # noqa: E402
-
-_RECORDED = re.compile(
-    r"^(?P<label>[\w-]+): CPU cards (?P<cards>[\d.]+) ms, points (?P<points>[\d.]+) ms"
-)
+COMMAND = program("replay-worst")
 
 
-def recorded(comment: str) -> tuple[str, dict[Objective, float]] | None:
-    """The rule-set label and the times (seconds) a hunter's comment states, if it is one."""
-    match = _RECORDED.match(comment)
-    if match is None:
-        return None
-    times = {objective: float(match[objective.value]) / 1000 for objective in OBJECTIVES}
-    return match["label"], times
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: Sequence[str]) -> int:
+    """Time every position of the file again; print the Markdown report."""
+    parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.splitlines()[0])
     parser.add_argument("file", type=Path, help="JSONL positions, e.g. worst-positions.jsonl")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--median", default="", help="label=ms,... medians of random positions")
@@ -61,7 +45,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     }
     lines = [line for line in args.file.read_text(encoding="utf-8").splitlines() if line.strip()]
     out = [
-        f"Command: `{command_line('replay_worst.py', argv)}`",
+        f"Command: `{command_line(COMMAND, argv)}`",
         "",
         "| id | recorded cards / points ms | now cards / points ms | now / recorded (slower) "
         "| answers |",
@@ -110,7 +94,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         out.append(f"| {label} | {spread} | {ms(worst)} | {ms(median)} | {ms(target)} | {met} |")
     print("\n".join(out))
     return 1 if problems else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

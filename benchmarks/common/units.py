@@ -5,7 +5,6 @@ report out (printed, and written atomically)."""
 from __future__ import annotations
 
 import gc
-import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -33,11 +32,15 @@ def percentile(values: Iterable[float], q: float) -> float:
     return ordered[low] + (ordered[high] - ordered[low]) * (rank - low)
 
 
-def command_line(script: str, argv: Sequence[str] | None) -> str:
-    """The command that ran ``script`` with ``argv`` (this process's arguments when None), as
-    the reports quote it."""
-    given = sys.argv[1:] if argv is None else argv
-    return " ".join(["python", f"benchmarks/{script}", *given])
+def program(name: str) -> str:
+    """How the benchmark ``name`` is run from the repository root (``benchmarks/registry.py``)."""
+    return f"python -m benchmarks {name}"
+
+
+def command_line(command: str, argv: Sequence[str]) -> str:
+    """The command line that ran ``command`` (a :func:`program`) with ``argv``, as the reports
+    quote it."""
+    return " ".join([command, *argv])
 
 
 def publish(text: str, out: Path | None) -> None:

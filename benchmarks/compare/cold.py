@@ -1,18 +1,18 @@
-"""Cold start: one ``meldsat hint`` process against the peer's one-position console run, and where
-meldsat's start-up time goes.
+"""Cold start: one ``meldsat hint`` process against the peer's console, and meldsat's imports.
 
 Run from the repository root, with the peer installed (``pip install -r
 benchmarks/requirements.txt``)::
 
-    python benchmarks/bench_cold.py --runs 7 --out /tmp/cold.md
+    python -m benchmarks cold --runs 7 --out /tmp/cold.md
 
 Part one times whole processes on one Rummikub position (``--position``, an id of
-``meldsat.generate``'s positions; default ``rummikub-1-41``, the median position of
-``bench_engine.py --positions 200 --seed 1``): ``meldsat hint --position FILE --json`` against
-``rsconsole`` (the peer's console) fed the position on standard input, with GLPK_MI and with its
-default backend, and a one-shot ``python -c`` solving once with the peer's library (the commands of
-``bench_engine.py``'s cold-start part, which this script reuses). The tools take turns, run after
-run; the report gives the median wall time and the median CPU time (user + system) of each.
+``benchmarks.positions``'s positions; default ``rummikub-1-41``, the median position of
+``python -m benchmarks engine --positions 200 --seed 1``): ``meldsat hint --position FILE --json``
+against ``rsconsole`` (the peer's console) fed the position on standard input, with GLPK_MI and
+with its default backend, and a one-shot ``python -c`` solving once with the peer's library (the
+commands of the engine comparison's cold-start part, ``benchmarks/common/cold_start.py``). The
+tools take turns, run after run; the report gives the median wall time and the median CPU time
+(user + system) of each.
 
 Part two runs ``meldsat hint`` once more under ``python -X importtime`` and sums the import time
 of each top-level package (cumulative microseconds as Python reports them), largest first.
@@ -31,13 +31,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` package importable
-    sys.path.insert(0, str(ROOT))
+from benchmarks.common.cold_start import cold_table, cold_tools, find_executable, run_cold
+from benchmarks.common.units import command_line, program, publish
+from benchmarks.positions import generate_position, position_record
 
-from benchmarks.bench_engine import _bin, cold_table, cold_tools, run_cold  # noqa: E402
-from benchmarks.units import command_line, publish  # noqa: E402
-from meldsat.generate import generate_position, position_record  # noqa: E402
+COMMAND = program("cold")
 
 
 @dataclass
@@ -78,7 +76,7 @@ def importtime_run(position_file: Path) -> Imports:
             sys.executable,
             "-X",
             "importtime",
-            _bin("meldsat"),
+            find_executable("meldsat"),
             "hint",
             "--position",
             str(position_file),
@@ -116,8 +114,9 @@ def report(ident: str, runs: int, cold: Sequence[dict[str, Any]], imports: Impor
     return "\n".join(out) + "\n"
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: Sequence[str]) -> int:
+    """Time the cold starts and the imports; print the Markdown report."""
+    parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--position", default="rummikub-1-41", help="GAME-SEED-INDEX")
     parser.add_argument("--out", type=Path, default=None, help="also write the report here")
@@ -130,12 +129,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         tools = cold_tools(position_file, position, "cards")
         cold = run_cold(tools, args.runs, lambda text: print(f"[cold] {text}", file=sys.stderr))
         imports = importtime_run(position_file)
-    text = f"Command: `{command_line('bench_cold.py', argv)}`\n\n" + report(
+    text = f"Command: `{command_line(COMMAND, argv)}`\n\n" + report(
         args.position, args.runs, cold, imports
     )
     publish(text, args.out)
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -12,9 +12,9 @@ each card.
 table); the benchmarks use it for positions of stated sizes.
 
 Position ``i`` of a game depends only on ``(game, seed, i)``, so a larger run holds the positions of
-a smaller one with the same seed. Run as a script to write positions as JSONL::
+a smaller one with the same seed. To write positions as JSONL, from the repository root::
 
-    python -m meldsat.generate --game rummikub --count 200 --seed 1 --out positions.jsonl
+    python -m benchmarks generate --game rummikub --count 200 --seed 1 --out positions.jsonl
 """
 
 from __future__ import annotations
@@ -29,12 +29,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from benchmarks.common.units import program
 from meldsat.cards import ALL_CARDS, Card, Joker, Piece, card_pool, represented_card
 from meldsat.files import write_text_atomic
 from meldsat.position import Position
 from meldsat.rules import HIGH_ACE, RuleSet, rank_at
 from meldsat.rulesets import get_rules
 
+COMMAND = program("generate")
 GAMES = ("rummikub", "manipulation")
 TABLE_MIN = 30
 TABLE_MAX = 100
@@ -396,8 +398,11 @@ def write_jsonl(records: Iterable[tuple[str, Position]], path: Path | None) -> N
         write_text_atomic(path, text)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Write seeded random full-table positions.")
+def main(argv: Sequence[str]) -> int:
+    """Write the positions the options name."""
+    parser = argparse.ArgumentParser(
+        prog=COMMAND, description="Write seeded random full-table positions."
+    )
     parser.add_argument("--game", choices=GAMES, default="rummikub")
     parser.add_argument("--count", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
@@ -405,7 +410,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     write_jsonl(generate(args.game, args.count, args.seed), args.out)
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -2,7 +2,7 @@
 
 Run from the repository root (meldsat alone)::
 
-    python benchmarks/lp_gap.py benchmarks/worst-positions.jsonl --ids hunt-rummikub-3-1
+    python -m benchmarks lp-gap benchmarks/worst-positions.jsonl --ids hunt-rummikub-3-1
 
 For each position the engine's model is built (``meldsat.engine.search.build_model``) and solved
 in two CP-SAT stages: the value alone (points or cards played, proven), then, with the value fixed,
@@ -36,20 +36,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` package importable
-    sys.path.insert(0, str(ROOT))
+from ortools.linear_solver import pywraplp
+from ortools.sat import cp_model_pb2
 
-from ortools.linear_solver import pywraplp  # noqa: E402
-from ortools.sat import cp_model_pb2  # noqa: E402
+from benchmarks.common.units import command_line, program
+from meldsat.engine.cpsat import cp_model
+from meldsat.engine.model import RearrangementModel
+from meldsat.engine.search import build_model
+from meldsat.play import Objective
+from meldsat.position import load_position
 
-from benchmarks.units import command_line  # noqa: E402
-from meldsat.engine.cpsat import cp_model  # noqa: E402
-from meldsat.engine.model import RearrangementModel  # noqa: E402
-from meldsat.engine.search import build_model  # noqa: E402
-from meldsat.play import Objective  # noqa: E402
-from meldsat.position import load_position  # noqa: E402
-
+COMMAND = program("lp-gap")
 _INFINITY = 2**62  # CP-SAT's domains use large integers for "no bound"
 
 
@@ -230,8 +227,9 @@ def measure(ident: str, model: RearrangementModel, seconds: float, limit: int) -
     )
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: Sequence[str]) -> int:
+    """Measure every chosen position's gap; print the Markdown table."""
+    parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.splitlines()[0])
     parser.add_argument("file", type=Path, help="JSONL positions, e.g. worst-positions.jsonl")
     parser.add_argument("--ids", default="", help="comma-separated ids (default: all)")
     parser.add_argument("--objective", default="cards", choices=("cards", "points"))
@@ -240,7 +238,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     wanted = {ident for ident in args.ids.split(",") if ident}
     objective = Objective(args.objective)
-    print(f"Command: `{command_line('lp_gap.py', argv)}`\n")
+    print(f"Command: `{command_line(COMMAND, argv)}`\n")
     print(
         "| id | tie-break optimum | CP-SAT branches | LP bound | kept integral | all integral "
         "| SCIP nodes, s | B&B nodes on kept | constraints left out |"
@@ -263,7 +261,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         print(f"[lp_gap] {ident}: {time.process_time() - started:.1f} s", file=sys.stderr)
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,29 +1,27 @@
 """Whole games per minute with four greedy-points bots, and the share of time spent in the solver.
 
-Run as a script from the repository root:
-``python benchmarks/bench_games.py --games 20 --seed 1``. Each rule set plays the same game
-numbers and seeds, one after the other in one process. Times are CPU times of this process
-(``time.process_time``), since the machine the numbers were taken on was shared; the solver's
-time is the CPU time inside ``meldsat.best_play`` (the bots' hints); the rest is the game engine,
-the rule checker re-checking every turn, and the bots' own work.
+Run from the repository root: ``python -m benchmarks games --games 20 --seed 1``. Each rule set
+plays the same game numbers and seeds, one after the other in one process. Times are CPU times of
+this process (``time.process_time``), since the machine the numbers were taken on was shared; the
+solver's time is the CPU time inside ``meldsat.best_play`` (the bots' hints); the rest is the game
+engine, the rule checker re-checking every turn, and the bots' own work.
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
-from pathlib import Path
+from collections.abc import Sequence
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
+from benchmarks.common.units import program
 from meldsat.games.bots import make_bot
 from meldsat.games.deck import seeded_rng
 from meldsat.games.engine import play_game
 from meldsat.games.log import NullLog
 from meldsat.games.registry import new_game
 
+COMMAND = program("games")
 BOT = "greedy-points"
 
 
@@ -71,9 +69,9 @@ class _TurnCounter(NullLog):
             self.turns += 1
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(argv: Sequence[str]) -> int:
     """Print one Markdown table row per rule set."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=4)
@@ -96,7 +94,4 @@ def main(argv: list[str] | None = None) -> None:
             f"| {row['unproven_hints']:.0f} |",
             flush=True,
         )
-
-
-if __name__ == "__main__":
-    main()
+    return 0

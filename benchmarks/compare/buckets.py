@@ -3,7 +3,7 @@
 Run from the repository root, with the peer installed (``pip install -r
 benchmarks/requirements.txt``)::
 
-    python benchmarks/bench_buckets.py --positions 30 --seed 1 --out /tmp/buckets.md
+    python -m benchmarks buckets --positions 30 --seed 1 --out /tmp/buckets.md
 
 Rummikub positions are made in buckets of table size (10, 20, 40, 60 and 80-100 tiles) by rack size
 (5, 10, 15 and 25 tiles), once with no joker in the rack and once with one (``--rack-jokers``);
@@ -22,84 +22,46 @@ from __future__ import annotations
 import argparse
 import gc
 import json
-import os
-import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` package importable
-    sys.path.insert(0, str(ROOT))
-
-from benchmarks.bench_engine import (  # noqa: E402
+from benchmarks.common.buckets import (
+    PEER_BACKEND,
+    Bucket,
+    add_bucket_options,
+    bucket_position,
+    bucket_positions,
+    chosen_buckets,
+)
+from benchmarks.common.environment import load_average
+from benchmarks.common.peer import Peer, load_peer
+from benchmarks.common.units import command_line, ms, percentile, program, publish
+from benchmarks.common.verdicts import (
     EQUAL,
     PEER_JOKER_SETS,
     PEER_LOCKING,
-    Peer,
     classify,
-    load_peer,
     meldsat_problem,
 )
-from benchmarks.units import command_line, ms, percentile, publish  # noqa: E402
-from meldsat.engine.search import DEFAULT_TIME_LIMIT, best_play, build_model  # noqa: E402
-from meldsat.files import write_text_atomic  # noqa: E402
-from meldsat.generate import Shape, build_position, position_record  # noqa: E402
-from meldsat.play import Objective, Play  # noqa: E402
-from meldsat.position import Position  # noqa: E402
-from meldsat.rulesets import get_rules  # noqa: E402
+from benchmarks.positions import position_record
+from meldsat.engine.search import DEFAULT_TIME_LIMIT, best_play, build_model
+from meldsat.files import write_text_atomic
+from meldsat.play import Objective, Play
+from meldsat.position import Position
 
-TABLES = ("10", "20", "40", "60", "80-100")
-RACKS = (5, 10, 15, 25)
-RACK_JOKERS = (0, 1)
-BACKEND = "GLPK_MI"
-# Short names for the verdicts of bench_engine.classify in the table; others keep their text.
+COMMAND = program("buckets")
+# Short names for the verdicts of benchmarks.common.verdicts.classify in the table; others keep
+# their text.
 SHORT_VERDICTS = {
     EQUAL: "equal",
     PEER_LOCKING: "peer more, locked joker",
     PEER_JOKER_SETS: "peer fewer, omitted joker set",
 }
-
-
-@dataclass(frozen=True)
-class Bucket:
-    """One cell of the table: a table size (or range), a rack size and the jokers in the rack."""
-
-    table: str
-    rack: int
-    jokers: int
-
-    def table_range(self, total: int) -> tuple[int, int]:
-        """The table sizes this bucket draws from, for a game of ``total`` pieces."""
-        low, _, high = self.table.partition("-")
-        top = min(int(high or low), total - self.rack)
-        return int(low), top
-
-    @property
-    def name(self) -> str:
-        return f"table {self.table}, rack {self.rack}, {self.jokers} rack joker(s)"
-
-
-def bucket_position(bucket: Bucket, seed: int, index: int) -> Position:
-    """Position ``index`` of a bucket: a Rummikub table and rack of the bucket's sizes."""
-    rules = get_rules("rummikub")
-    rng = random.Random(
-        f"meldsat-buckets/{seed}/{bucket.table}/{bucket.rack}/{bucket.jokers}/{index}"
-    )
-    low, high = bucket.table_range(52 * rules.decks + rules.jokers)
-    shape = Shape(rng.randint(low, high), bucket.rack, hand_jokers=bucket.jokers)
-    return build_position(rules, rng, shape)
-
-
-def bucket_positions(bucket: Bucket, seed: int, count: int) -> Iterator[tuple[str, Position]]:
-    """``count`` positions of a bucket with their ids (``b-1-t40-r10-j1-7``)."""
-    for index in range(count):
-        ident = f"b-{seed}-t{bucket.table}-r{bucket.rack}-j{bucket.jokers}-{index}"
-        yield ident, bucket_position(bucket, seed, index)
 
 
 @dataclass
@@ -138,7 +100,7 @@ class BucketBench:
     """Solves positions with both sides, timing by CPU and comparing the answers."""
 
     def __init__(self) -> None:
-        self.peer = Peer(load_peer(), BACKEND, fresh=False, clock=time.process_time)
+        self.peer = Peer(load_peer(), PEER_BACKEND, fresh=False, clock=time.process_time)
         self.cells: dict[Bucket, Cell] = {}
         self.rows: list[dict[str, Any]] = []
 
@@ -250,32 +212,16 @@ def report(
     return "\n".join(out) + "\n"
 
 
-def add_bucket_options(parser: argparse.ArgumentParser) -> None:
-    """The options choosing the positions: how many a bucket, the seed, and the buckets."""
-    parser.add_argument("--positions", type=int, default=30, help="positions a bucket")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--tables", default=",".join(TABLES), help="table sizes or ranges")
-    parser.add_argument("--racks", default=",".join(map(str, RACKS)), help="rack sizes")
-    parser.add_argument("--rack-jokers", default=",".join(map(str, RACK_JOKERS)))
-
-
-def chosen_buckets(args: argparse.Namespace) -> list[Bucket]:
-    """The buckets the options of :func:`add_bucket_options` name, rack jokers outermost."""
-    tables = [text.strip() for text in args.tables.split(",") if text.strip()]
-    racks = [int(text) for text in args.racks.split(",") if text.strip()]
-    jokers = [int(text) for text in args.rack_jokers.split(",") if text.strip()]
-    return [Bucket(t, r, j) for j in jokers for t in tables for r in racks]
-
-
-def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def _arguments(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.splitlines()[0])
     add_bucket_options(parser)
     parser.add_argument("--out", type=Path, default=None, help="also write the report here")
     parser.add_argument("--json", type=Path, default=None, help="per-position results (JSONL)")
     return parser.parse_args(argv)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str]) -> int:
+    """Time both sides on every bucket's positions; print the Markdown report."""
     args = _arguments(argv)
     buckets = chosen_buckets(args)
     tables = list(dict.fromkeys(bucket.table for bucket in buckets))
@@ -287,8 +233,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for ident, position in bucket_positions(bucket, args.seed, args.positions):
             bench.run(bucket, ident, position)
         print(f"[buckets] {number}/{len(buckets)} {bucket.name}", file=sys.stderr, flush=True)
-    command = command_line("bench_buckets.py", argv)
-    load = f"{os.getloadavg()[0]:.2f}"
+    command = command_line(COMMAND, argv)
+    load = load_average()
     text = (
         f"Command: `{command}`  \nLoad average (1 min) at the end: {load} (shared machine; "
         "times are CPU time of the benchmark process)\n\n"
@@ -298,7 +244,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         write_text_atomic(args.json, "".join(json.dumps(row) + "\n" for row in bench.rows))
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

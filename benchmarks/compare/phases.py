@@ -1,11 +1,11 @@
 """Where meldsat's time goes: model build, CP-SAT solve, and extraction, per position.
 
-Run as a script from the repository root:
-``python benchmarks/bench_phases.py --positions 200 --seed 1``. It times the three phases of
-``meldsat.engine.search.best_play`` on the same seeded Rummikub positions as ``bench_engine.py``
-(wall clock, one solve each). With ``--file`` it reads the positions of a JSONL file instead (as
-``hunt_worst.py --sample`` writes them) and times each position for both objectives, each phase
-the least CPU time (``time.process_time``) of ``--repeats`` runs: steadier on a shared machine.
+Run from the repository root: ``python -m benchmarks phases --positions 200 --seed 1``. It times
+the three phases of ``meldsat.engine.search.best_play`` on the same seeded Rummikub positions as
+``python -m benchmarks engine`` (wall clock, one solve each). With ``--file`` it reads the
+positions of a JSONL file instead (as ``python -m benchmarks hunt-worst --sample`` writes them)
+and times each position for both objectives, each phase the least CPU time
+(``time.process_time``) of ``--repeats`` runs: steadier on a shared machine.
 """
 
 from __future__ import annotations
@@ -14,22 +14,22 @@ import argparse
 import json
 import math
 import statistics
-import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from benchmarks.units import percentile
+from benchmarks.common.units import percentile, program
+from benchmarks.positions import generate
 from meldsat.engine.search import build_model, play_from_outcome
-from meldsat.generate import generate
 from meldsat.play import Objective
 from meldsat.position import load_position
 
+COMMAND = program("phases")
 
-def main(argv: list[str] | None = None) -> None:
+
+def main(argv: Sequence[str]) -> int:
     """Print the median and p90 of each phase, in milliseconds."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", default="rummikub", choices=("rummikub", "manipulation"))
@@ -72,7 +72,4 @@ def main(argv: list[str] | None = None) -> None:
         print(
             f"{name:8s} median {statistics.median(ordered) * 1e3:6.2f} ms  p90 {p90 * 1e3:6.2f} ms"
         )
-
-
-if __name__ == "__main__":
-    main()
+    return 0

@@ -12,9 +12,9 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 
+from benchmarks.positions import meld_options
 from meldsat.cards import Card, Joker, Piece
 from meldsat.errors import MeldsatError
-from meldsat.generate import meld_options
 from meldsat.position import Position
 
 Mutation = Callable[[Position, random.Random], Position | None]

@@ -2,7 +2,7 @@
 
 Run from the repository root (psutil installed, e.g. with ``pip install -e ".[test]"``)::
 
-    python benchmarks/bench_batch_memory.py --lines 20000 200000
+    python -m benchmarks batch-memory --lines 20000 200000
 
 Each run feeds that many lines to the command's stdin from a thread, reads its answers, and samples
 the resident memory of the command's own process (not its workers) every 50 ms. The lines are bad
@@ -17,9 +17,13 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Sequence
 
 import psutil
 
+from benchmarks.common.units import program
+
+COMMAND = program("batch-memory")
 LINE = b'{"hand": "QX", "id": "%d"}\n'
 
 
@@ -60,9 +64,9 @@ def peak_memory(lines: int) -> tuple[int, int, float]:
     return answers[0], peak, time.perf_counter() - start
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: Sequence[str]) -> int:
     """Print one Markdown table row per batch length."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.split("\n\n")[0])
     parser.add_argument("--lines", type=int, nargs="+", default=[20_000, 200_000])
     args = parser.parse_args(argv)
     print("| lines | answers | peak memory of the command's process | seconds |")
@@ -71,7 +75,3 @@ def main(argv: list[str] | None = None) -> int:
         answers, peak, seconds = peak_memory(lines)
         print(f"| {lines:,} | {answers:,} | {peak / 1e6:.1f} MB | {seconds:.1f} |")
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,14 +1,16 @@
-"""The CP-SAT floor under issue 12's target: can any solver setting bring the solve alone under
-half the peer's time?
+"""The CP-SAT floor: can any solver setting bring the solve alone under half the peer's time?
+
+That is the floor under issue 12's target for the buckets.
 
 Run from the repository root, with the peer installed (``pip install -r
 benchmarks/requirements.txt``)::
 
-    python benchmarks/solve_floor.py --positions 30 --seed 1 --out /tmp/floor.md
+    python -m benchmarks solve-floor --positions 30 --seed 1 --out /tmp/floor.md
 
-The positions are those of ``bench_buckets.py`` (same buckets, same seed, same positions). For every
-position, each measurement is the least CPU time of ``--repeats`` runs (least, not median: the
-floor is the question, so noise from the shared machine is taken out on both sides):
+The positions are those of ``python -m benchmarks buckets`` (same buckets, same seed, same
+positions: ``benchmarks/common/buckets.py``). For every position, each measurement is the least
+CPU time of ``--repeats`` runs (least, not median: the floor is the question, so noise from the
+shared machine is taken out on both sides):
 
 * the peer, ``rummikub-solver`` with GLPK_MI (its model compiled once), tile-count mode;
 * meldsat's whole ``best_play`` (objective cards), its answer re-checked by the rule checker;
@@ -26,7 +28,6 @@ any solve.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from collections.abc import Sequence
@@ -34,25 +35,24 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` package importable
-    sys.path.insert(0, str(ROOT))
-
-from benchmarks.bench_buckets import (  # noqa: E402
-    BACKEND,
+from benchmarks.common.buckets import (
+    PEER_BACKEND,
     Bucket,
     add_bucket_options,
     bucket_positions,
     chosen_buckets,
 )
-from benchmarks.bench_engine import Peer, load_peer, meldsat_problem  # noqa: E402
-from benchmarks.units import command_line, least_cpu, ms, percentile, publish  # noqa: E402
-from meldsat.engine.cpsat import CpModel, cp_model  # noqa: E402
-from meldsat.engine.model import RearrangementModel  # noqa: E402
-from meldsat.engine.search import DEFAULT_TIME_LIMIT, best_play, build_model  # noqa: E402
-from meldsat.play import Objective  # noqa: E402
-from meldsat.position import Position  # noqa: E402
+from benchmarks.common.environment import load_average
+from benchmarks.common.peer import Peer, load_peer
+from benchmarks.common.units import command_line, least_cpu, ms, percentile, program, publish
+from benchmarks.common.verdicts import meldsat_problem
+from meldsat.engine.cpsat import CpModel, cp_model
+from meldsat.engine.model import RearrangementModel
+from meldsat.engine.search import DEFAULT_TIME_LIMIT, best_play, build_model
+from meldsat.play import Objective
+from meldsat.position import Position
 
+COMMAND = program("solve-floor")
 # The solver settings compared: the engine's, and each LP linearization level in its place.
 SETTINGS: dict[str, dict[str, int]] = {
     "engine": {},
@@ -98,7 +98,7 @@ class FloorBench:
 
     def __init__(self, repeats: int) -> None:
         self.repeats = repeats
-        self.peer = Peer(load_peer(), BACKEND, fresh=False, clock=time.process_time)
+        self.peer = Peer(load_peer(), PEER_BACKEND, fresh=False, clock=time.process_time)
         self.cells: dict[Bucket, Cell] = {}
 
     def run(self, bucket: Bucket, ident: str, position: Position) -> None:
@@ -164,15 +164,16 @@ def report(cells: dict[Bucket, Cell], floor: float) -> str:
     return "\n".join(out) + "\n"
 
 
-def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def _arguments(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.splitlines()[0])
     add_bucket_options(parser)
     parser.add_argument("--repeats", type=int, default=3, help="runs per measurement (least)")
     parser.add_argument("--out", type=Path, default=None, help="also write the report here")
     return parser.parse_args(argv)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str]) -> int:
+    """Time every side on every bucket's positions; print the Markdown report."""
     args = _arguments(argv)
     buckets = chosen_buckets(args)
     bench = FloorBench(args.repeats)
@@ -184,14 +185,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             bench.run(bucket, ident, position)
         print(f"[floor] {number}/{len(buckets)} {bucket.name}", file=sys.stderr, flush=True)
     heading = (
-        f"Command: `{command_line('solve_floor.py', argv)}`  \n"
-        f"Load average (1 min) at the end: {os.getloadavg()[0]:.2f} "
+        f"Command: `{command_line(COMMAND, argv)}`  \n"
+        f"Load average (1 min) at the end: {load_average()} "
         "(CPU time of the benchmark process, least of the repeats)\n\n"
     )
     text = heading + report(bench.cells, one_variable_floor(100))
     publish(text, args.out)
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

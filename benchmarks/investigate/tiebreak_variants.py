@@ -2,7 +2,7 @@
 
 Run from the repository root (meldsat alone)::
 
-    python benchmarks/tiebreak_variants.py benchmarks/worst-positions.jsonl --repeats 1
+    python -m benchmarks tiebreak-variants benchmarks/worst-positions.jsonl --repeats 1
 
 The engine's objective is lexicographic in one weighted solve (the value, then the original melds
 kept, then those of them holding a joker); on the slowest positions proving the tie-break takes
@@ -12,7 +12,7 @@ most of the time. For every position and both objectives this builds the engine'
 
 * ``engine``: as the engine solves it;
 * a CP-SAT option set on top of the engine's own (``core``, ``lb-tree``, ``objective-lb``, ...):
-  ``cp_model.CpSolver`` is wrapped for the time of one call, as ``explain_slow.py`` does;
+  ``cp_model.CpSolver`` is wrapped for the time of one call, as ``explain-slow`` does;
 * ``identical-ordered``: of two original melds with the same cards the first is kept before the
   second (a valid symmetry cut);
 * ``value-bound`` / ``value-fixed`` / ``value-hint``: first the value alone is solved (proven),
@@ -43,28 +43,23 @@ import contextlib
 import gc
 import json
 import math
-import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` package importable
-    sys.path.insert(0, str(ROOT))
+from benchmarks.common.units import command_line, program
+from benchmarks.investigate.solver_swap import solver_replaced
+from benchmarks.investigate.timing import OBJECTIVES, recorded
+from meldsat.engine.cpsat import cp_model
+from meldsat.engine.model import RearrangementModel
+from meldsat.engine.search import build_model
+from meldsat.files import write_text_atomic
+from meldsat.play import Objective
+from meldsat.position import Position, load_position
 
-from benchmarks.explain_slow import solver_replaced  # noqa: E402
-from benchmarks.replay_worst import recorded  # noqa: E402
-from benchmarks.units import command_line  # noqa: E402
-from meldsat.engine.cpsat import cp_model  # noqa: E402
-from meldsat.engine.model import RearrangementModel  # noqa: E402
-from meldsat.engine.search import build_model  # noqa: E402
-from meldsat.files import write_text_atomic  # noqa: E402
-from meldsat.play import Objective  # noqa: E402
-from meldsat.position import Position, load_position  # noqa: E402
-
-OBJECTIVES = (Objective.CARDS, Objective.POINTS)
+COMMAND = program("tiebreak-variants")
 
 # CP-SAT options set on top of the engine's parameters, one variant each.
 OPTIONS: dict[str, dict[str, Any]] = {
@@ -274,8 +269,9 @@ def position_row(
     return " | ".join(" / ".join(cells[name]) for name in [*variants, "least"])
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: Sequence[str]) -> int:
+    """Time every variant on every chosen position; print the Markdown table."""
+    parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.splitlines()[0])
     parser.add_argument("file", type=Path, help="JSONL positions, e.g. worst-positions.jsonl")
     parser.add_argument("--variants", default=",".join(VARIANTS), help="comma-separated")
     parser.add_argument("--ids", default="", help="comma-separated id prefixes (default: all)")
@@ -288,7 +284,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"unknown variant {unknown[0]!r}; known: {', '.join(VARIANTS)}")
     prefixes = [prefix for prefix in args.ids.split(",") if prefix]
     out = [
-        f"Command: `{command_line('tiebreak_variants.py', argv)}`",
+        f"Command: `{command_line(COMMAND, argv)}`",
         "",
         "CPU ms, cards / points; `!`: not OPTIMAL with the engine's objective value.",
         "",
@@ -320,7 +316,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.out:
         write_text_atomic(args.out, "\n".join([*out, *summary]) + "\n")
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -2,7 +2,7 @@
 
 Run from the repository root (Dask and psutil installed, e.g. ``pip install -e ".[test]"``)::
 
-    python benchmarks/bench_scale.py --positions 10000 --rounds 5 --seed 1
+    python -m benchmarks scale --positions 10000 --rounds 5 --seed 1
 
 Every configuration runs exactly what ``meldsat hint --jsonl`` runs: the batch function
 ``solve_batch_line`` on each line, through ``meldsat.executor.ordered_map``, on a runner opened
@@ -24,16 +24,18 @@ import json
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, suppress
 from dataclasses import dataclass, field
 
 import psutil
 
+from benchmarks.common.units import program
+from benchmarks.positions import generate, position_record
 from meldsat.cli.hint import BatchJob, solve_batch_line
 from meldsat.executor import Runner, open_runner, ordered_map
-from meldsat.generate import generate, position_record
 
+COMMAND = program("scale")
 DASK = "Dask LocalCluster, 2 workers"
 
 
@@ -104,9 +106,9 @@ def _slices(lines: list[str], rounds: int) -> Iterator[tuple[int, list[str]]]:
         yield start + 1, lines[start : start + size]
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: Sequence[str]) -> int:
     """Run the benchmark and print a Markdown report on stdout."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.split("\n\n")[0])
     parser.add_argument("--positions", type=int, default=10_000)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--warmup", type=int, default=200)
@@ -179,7 +181,3 @@ def _report(measures: list[Measure], args: argparse.Namespace, count: int) -> No
             f"{ceiling:.0f}) positions/s (worker CPU {workers:.2f} ms each, client "
             f"{client:.2f} ms each)."
         )
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,7 +1,7 @@
 """Puzzle generation speed: verified puzzles per minute per level on one core.
 
-Run as a script from the repository root:
-``python benchmarks/bench_puzzles.py --count 20 --seed 1 [--goal points] [--levels hard]``. For
+Run from the repository root:
+``python -m benchmarks puzzles --count 20 --seed 1 [--goal points] [--levels hard]``. For
 every rule set and level it
 generates ``count`` puzzles in this one process (CP-SAT runs with one worker, so one core) and
 reports CPU time (``time.process_time``, so other work on a shared machine does not count), the
@@ -15,22 +15,21 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
-from pathlib import Path
+from collections.abc import Sequence
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
+from benchmarks.common.units import program
 from meldsat.puzzles.generate import Stats, generate_one
 from meldsat.puzzles.puzzle import LEVELS
 from meldsat.rulesets import get_rules
 
+COMMAND = program("puzzles")
 SETUPS = (("manipulation", 4), ("manipulation", 2), ("rummikub", 4))
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(argv: Sequence[str]) -> int:
     """Print one Markdown table row per rule set and level."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=20, help="puzzles per rule set and level")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--goal", choices=("all", "points"), default="all")
@@ -59,7 +58,4 @@ def main(argv: list[str] | None = None) -> None:
                 f"| {stats.uniqueness_seconds / total:.0%} |",
                 flush=True,
             )
-
-
-if __name__ == "__main__":
-    main()
+    return 0

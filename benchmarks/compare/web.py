@@ -3,13 +3,13 @@
 Run from the repository root, with the web extra installed (``pip install -e ".[web]"`` plus
 ``httpx``, which the ``test`` extra holds)::
 
-    python benchmarks/bench_web.py --requests 200 --concurrency 200 --seed 1
+    python -m benchmarks web --requests 200 --concurrency 200 --seed 1
 
 The script starts ``meldsat serve`` as its own process on 127.0.0.1 (default limits: 2 solving
 workers, a queue of 256, 5 s per request), sends one untimed warm-up request, then sends
 ``--requests`` POST /api/hint requests from one asyncio loop that keeps at most ``--concurrency``
 in flight (with the defaults, all 200 at once). The positions are the project's seeded random full
-tables (``meldsat.generate``), half Rummikub and half Manipulation, each sent as its JSON form.
+tables (``benchmarks.positions``), half Rummikub and half Manipulation, each sent as its JSON form.
 
 A request fails unless it answers 200 with a hint object. Every answer is also re-checked: its table
 must be a legal turn from the position (``meldsat.moves.check_move``, no solver involved), and where
@@ -42,17 +42,14 @@ from typing import Any
 
 import httpx
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` package importable
-    sys.path.insert(0, str(ROOT))
+from benchmarks.common.units import percentile, program
+from benchmarks.positions import generate, position_record
+from meldsat.engine.search import best_play
+from meldsat.moves import check_move
+from meldsat.play import Objective, Status
+from meldsat.position import Position, table_field
 
-from benchmarks.units import percentile  # noqa: E402
-from meldsat.engine.search import best_play  # noqa: E402
-from meldsat.generate import generate, position_record  # noqa: E402
-from meldsat.moves import check_move  # noqa: E402
-from meldsat.play import Objective, Status  # noqa: E402
-from meldsat.position import Position, table_field  # noqa: E402
-
+COMMAND = program("web")
 TIME_CAP = 5.0  # the server's default per-request solver limit, used in-process too
 
 
@@ -137,8 +134,9 @@ def recheck(position: Position, answer: dict[str, Any], solo_points: int | None)
     return problems
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: Sequence[str]) -> int:
+    """Start the server, send the burst, check every answer; print the Markdown report."""
+    parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.splitlines()[0])
     parser.add_argument("--requests", type=int, default=200)
     parser.add_argument("--concurrency", type=int, default=200)
     parser.add_argument("--workers", type=int, default=2)
@@ -221,7 +219,7 @@ def report(  # noqa: PLR0917 (one argument per part of the report)
         per_request = timing.server_burst / len(outcomes) * 1000
         burst_text = f"{timing.server_burst:.2f} s ({per_request:.1f} ms a request)"
     lines = [
-        f"`python benchmarks/bench_web.py --requests {args.requests} "
+        f"`{COMMAND} --requests {args.requests} "
         f"--concurrency {args.concurrency} --workers {args.workers} --seed {args.seed}` "
         f"({platform.python_implementation()} {platform.python_version()}, "
         f"{os.cpu_count()} cores, shared with other work while it ran)",
@@ -245,7 +243,3 @@ def report(  # noqa: PLR0917 (one argument per part of the report)
     ]
     lines.extend(f"- {problem}" for problem in problems[:10])
     return "\n".join(lines)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -2,7 +2,7 @@
 
 Run from the repository root (meldsat alone)::
 
-    python benchmarks/explain_slow.py benchmarks/worst-positions.jsonl --objective cards
+    python -m benchmarks explain-slow benchmarks/worst-positions.jsonl --objective cards
 
 For every position of the JSONL file (``--ids`` picks some by id) it builds the engine's model as
 ``best_play`` does (``meldsat.engine.search.build_model``), counting the variables and constraints
@@ -22,7 +22,6 @@ import functools
 import json
 import re
 import statistics
-import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -30,29 +29,27 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # run as a script: make the ``benchmarks`` package importable
-    sys.path.insert(0, str(ROOT))
+from benchmarks.common.units import ms, program
+from benchmarks.investigate.solver_swap import solver_replaced
+from meldsat.cards import Joker
+from meldsat.engine import model
+from meldsat.engine.cpsat import cp_model
+from meldsat.engine.parts.groups import GroupShapes
+from meldsat.engine.parts.initial import InitialMeld
+from meldsat.engine.parts.jokers import JokerLocking
+from meldsat.engine.parts.kept import KeptMelds
+from meldsat.engine.parts.marked_groups import MarkedGroups
+from meldsat.engine.parts.marked_runs import MarkedRunFlow
+from meldsat.engine.parts.objective import LexicographicObjective
+from meldsat.engine.parts.origin import HandOrigin
+from meldsat.engine.parts.runs import RunFlow
+from meldsat.engine.parts.supply import PieceSupply
+from meldsat.engine.search import build_model, play_from_outcome
+from meldsat.files import write_text_atomic
+from meldsat.play import Objective
+from meldsat.position import Position, load_position
 
-from benchmarks.units import ms  # noqa: E402
-from meldsat.cards import Joker  # noqa: E402
-from meldsat.engine import model  # noqa: E402
-from meldsat.engine.cpsat import cp_model  # noqa: E402
-from meldsat.engine.parts.groups import GroupShapes  # noqa: E402
-from meldsat.engine.parts.initial import InitialMeld  # noqa: E402
-from meldsat.engine.parts.jokers import JokerLocking  # noqa: E402
-from meldsat.engine.parts.kept import KeptMelds  # noqa: E402
-from meldsat.engine.parts.marked_groups import MarkedGroups  # noqa: E402
-from meldsat.engine.parts.marked_runs import MarkedRunFlow  # noqa: E402
-from meldsat.engine.parts.objective import LexicographicObjective  # noqa: E402
-from meldsat.engine.parts.origin import HandOrigin  # noqa: E402
-from meldsat.engine.parts.runs import RunFlow  # noqa: E402
-from meldsat.engine.parts.supply import PieceSupply  # noqa: E402
-from meldsat.engine.search import build_model, play_from_outcome  # noqa: E402
-from meldsat.files import write_text_atomic  # noqa: E402
-from meldsat.play import Objective  # noqa: E402
-from meldsat.position import Position, load_position  # noqa: E402
-
+COMMAND = program("explain-slow")
 # The model's parts (meldsat.engine.parts), by the name the report gives them. Whatever the model
 # adds outside them (linking pieces to melds) is reported as "link".
 PARTS: dict[type[Any], str] = {
@@ -114,17 +111,6 @@ def count_link(found: Explained, built: model.RearrangementModel) -> None:
     proto = built.model.proto
     found.variables["link"] += len(proto.variables) - sum(found.variables.values())
     found.constraints["link"] += len(proto.constraints) - sum(found.constraints.values())
-
-
-@contextlib.contextmanager
-def solver_replaced(replacement: Any) -> Iterator[None]:
-    """Let ``cp_model.CpSolver`` be ``replacement`` (a subclass of it) for the time of the block."""
-    original = cp_model.CpSolver
-    cp_model.CpSolver = replacement  # type: ignore[misc]
-    try:
-        yield
-    finally:
-        cp_model.CpSolver = original  # type: ignore[misc]
 
 
 @contextlib.contextmanager
@@ -253,8 +239,9 @@ def summary_lines(explained: Sequence[Explained]) -> list[str]:
     ]
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: Sequence[str]) -> int:
+    """Explain every chosen position of the file; print the Markdown."""
+    parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.splitlines()[0])
     parser.add_argument("file", type=Path, help="JSONL positions")
     parser.add_argument("--ids", default="", help="comma-separated ids (default: every line)")
     parser.add_argument("--objective", default="cards", choices=("cards", "points"))
@@ -291,7 +278,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         out += summary_lines(explained)
     print("\n".join(out))
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
