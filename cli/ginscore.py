@@ -1,74 +1,18 @@
-"""The gin family's score sheet for ``meldsat score``: hands, game columns, bonuses.
+"""The gin family's score sheet as text, for ``meldsat score`` (``cli/score.py``).
 
-The file format is described in ``meldsat.gin.scorefile`` and docs/GIN.md; ``cli/score.py`` sends
-the gin rule sets here.
+The file format is described in ``meldsat.gin.scorefile`` and docs/GIN.md; the sheet is read and
+scored by :mod:`meldsat.games.gin_sheet`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
-from meldsat.answers.gin import score_json
-from meldsat.answers.jsonform import json_header, to_json
 from meldsat.cli.render import console, print_line
-from meldsat.gin.bits import check_gin_rules
-from meldsat.gin.scorefile import read_hand_results
-from meldsat.gin.scoring import ScoreSheet, score_sheet
-from meldsat.rules import RuleSet
-
-GIN_FAMILY = ("gin", "oklahoma-gin", "hollywood-gin")
+from meldsat.games.gin_sheet import GinSheet
 
 
-def score_gin_sheet(
-    rules: RuleSet, entries: Sequence[tuple[int, dict[str, Any]]], json_output: bool
-) -> int:
-    """The gin family's score sheet of a file's (line number, object) pairs: hands, then each
-    game column with its bonuses (exit code 0, the game over or not)."""
-    check_gin_rules(rules)
-    players, results = read_hand_results(entries)
-    sheet = score_sheet(rules, players, results)
-    if json_output:
-        print(to_json(gin_sheet_json(rules, sheet)))
-    else:
-        _print_gin_sheet(rules, sheet)
-    return 0
-
-
-def gin_sheet_json(rules: RuleSet, sheet: ScoreSheet) -> dict[str, Any]:
-    """The JSON object of ``score --json`` for the gin family (schema version 1)."""
-    return {
-        **json_header(rules),
-        "names": list(sheet.players),
-        "target": sheet.target,
-        "finished": sheet.finished,
-        "hands": [
-            {
-                "hand": hand.number,
-                "player": hand.player,
-                **score_json(hand.score),
-                "games": list(hand.games),
-            }
-            for hand in sheet.hands
-        ],
-        "games": [
-            {
-                "game": game.number,
-                "finished": game.finished,
-                "winner": game.winner,
-                "shutout": game.shutout,
-                "points": game.points,
-                "hands_won": game.hands_won,
-                "game_bonus": game.game_bonus,
-                "line_bonus": game.line_bonus,
-                "total": game.total,
-            }
-            for game in sheet.games
-        ],
-    }
-
-
-def _print_gin_sheet(rules: RuleSet, sheet: ScoreSheet) -> None:
+def print_gin_sheet(answer: GinSheet) -> None:
+    """Every hand (who scored, how, how much, in which games), then every game column."""
+    rules, sheet = answer.rules, answer.sheet
     out = console()
     first, second = sheet.players
     print_line(f"{rules.name}: {first} v {second}, game to {sheet.target}", out=out)

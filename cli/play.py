@@ -10,7 +10,8 @@ have their own turn (draw, discard, knock): ``meldsat.cli.play_gin``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any
+from dataclasses import dataclass
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -22,16 +23,14 @@ from meldsat.cli.render import console, print_table, render_meld, render_table
 from meldsat.cli.simulate import GameRulesOption, HintTimeOption, SeedOption
 from meldsat.cli.terminal import HUMAN, Narrator, QuitGameError, read_line
 from meldsat.errors import MeldsatError
-from meldsat.games.agents import TurnView
-from meldsat.games.bots import BOT_NAMES, DEFAULT_TIME_LIMIT, make_bot
+from meldsat.games.agents import Agent, TurnView
+from meldsat.games.bots import DEFAULT_TIME_LIMIT
 from meldsat.games.deck import seeded_rng
 from meldsat.games.engine import play_game
-from meldsat.games.gin import GinGame, make_gin_bot
 from meldsat.games.log import Event, GameLog, JsonlLog, NullLog
 from meldsat.games.play_input import PLAY_HELP, table_after_play
 from meldsat.games.records import read_pieces, read_table
-from meldsat.games.registry import new_game
-from meldsat.games.table_game import TableGame
+from meldsat.games.registry import bot_names, family_of, new_agent, new_game
 from meldsat.moves import check_move
 from meldsat.notation import Table, format_table
 from meldsat.play import Objective
@@ -173,11 +172,29 @@ class TableNarrator(Narrator):
             self.out.print(line)
 
 
+@dataclass(frozen=True)
+class TerminalSeat:
+    """How the person plays one kind of game at the terminal, and how its events are told.
+
+    ``person`` makes the person's agent from a line reader, the screen and the hint time limit.
+    """
+
+    person: Callable[[Callable[[str], str], Console, float], Agent]
+    narrator: type[Narrator]
+
+
+# A family's ``shared_table`` says which questions its game asks, and so which seat answers them.
+TERMINAL_SEATS = {
+    True: TerminalSeat(TerminalPlayer, TableNarrator),
+    False: TerminalSeat(lambda ask, out, _: TerminalGinPlayer(ask, out), GinNarrator),
+}
+
+
 def play_command(  # noqa: PLR0917 (one argument per command-line option)
     bots: Annotated[
         str,
         typer.Option(
-            "--bots", help=f"The other seats' bots, comma-separated ({', '.join(BOT_NAMES)})."
+            "--bots", help=f"The other seats' bots, comma-separated ({', '.join(bot_names())})."
         ),
     ] = "greedy-points",
     players: Annotated[
@@ -204,27 +221,16 @@ def play_command(  # noqa: PLR0917 (one argument per command-line option)
             f"{counted(players - 1, 'other seat')}"
         )
     game = new_game(rules, players)
+    terminal = TERMINAL_SEATS[family_of(rules).shared_table]
     out = console()
     seats = [HUMAN, *others]
     sink: GameLog = JsonlLog(log) if log else NullLog()
-    narrator: GameLog
-    agents: list[Any]
-    if isinstance(game, GinGame):
-        agents = [TerminalGinPlayer(read_line, out)]
-        agents.extend(
-            make_gin_bot(name, seeded_rng(seed, 1, "bot", seat))
-            for seat, name in enumerate(others, start=1)
-        )
-        narrator = GinNarrator(sink, game.rules, seats, out)
-    elif isinstance(game, TableGame):
-        agents = [TerminalPlayer(read_line, out, time_limit)]
-        agents.extend(
-            make_bot(name, seeded_rng(seed, 1, "bot", seat), time_limit)
-            for seat, name in enumerate(others, start=1)
-        )
-        narrator = TableNarrator(sink, game.rules, seats, out)
-    else:
-        raise MeldsatError(f"meldsat play does not play '{rules}'")
+    agents = [terminal.person(read_line, out, time_limit)]
+    agents.extend(
+        new_agent(rules, name, seeded_rng(seed, 1, "bot", seat), time_limit)
+        for seat, name in enumerate(others, start=1)
+    )
+    narrator = terminal.narrator(sink, game.rules, seats, out)
     try:
         play_game(game, agents, seats, seed=seed, log=narrator)
     except QuitGameError:

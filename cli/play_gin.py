@@ -17,7 +17,8 @@ from meldsat.cards import Card, parse_piece
 from meldsat.cli.render import render_meld, render_table
 from meldsat.cli.terminal import HUMAN, Narrator, QuitGameError
 from meldsat.errors import MeldsatError
-from meldsat.games.gin import GinView, gin_turn_problem
+from meldsat.games.agents import GinDiscard, GinView
+from meldsat.games.gin import gin_turn_problem
 from meldsat.games.log import Event
 from meldsat.games.records import read_pieces, read_table
 from meldsat.gin.bits import rank_order
@@ -98,9 +99,7 @@ class TerminalGinPlayer:
             f"{expected:.1f} expected over the unseen cards)"
         )
 
-    def finish_turn(
-        self, view: GinView, drawn: Card, took_upcard: bool
-    ) -> tuple[Card | None, bool]:
+    def finish_turn(self, view: GinView, drawn: Card, took_upcard: bool) -> GinDiscard:
         """Ask for the discard (and knock), or big gin, until the answer is legal."""
         held = sorted([*view.hand, drawn], key=rank_order)
         verb = "took" if took_upcard else "drew"
@@ -130,7 +129,7 @@ class TerminalGinPlayer:
                 first_upcard=view.first_upcard,
             )
             if problem is None:
-                return discard, knock
+                return GinDiscard(discard, knock)
             self.out.print(f"not allowed: {problem}")
 
     @staticmethod

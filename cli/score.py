@@ -1,27 +1,28 @@
 """``meldsat score --rules R FILE``: a score sheet from round (deal) results, one JSON line each.
 
-The sheet is made by the scoring of the game the rule set names, looked up by rule set in
-``SCORERS`` (each game family adds its own entry).
+The sheet is read and totalled by the scorer of the rule set's game family
+(:func:`meldsat.answers.score.score_answer`); this module reads the file and prints the answer,
+as JSON or as text in the form of the family's kind of sheet.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Iterator, Sequence
+from functools import singledispatch
 from typing import Annotated, Any
 
 import typer
 
 from meldsat.answers.jsonform import to_json
-from meldsat.cli.ginscore import GIN_FAMILY, score_gin_sheet
+from meldsat.answers.score import score_answer
+from meldsat.cli.ginscore import print_gin_sheet
 from meldsat.cli.inputs import MAX_LOG_BYTES, JsonOption, read_source
 from meldsat.cli.render import console
-from meldsat.errors import MeldsatError, RulesError
-from meldsat.games.sheets import SHEETS
+from meldsat.errors import MeldsatError
+from meldsat.games.gin_sheet import GinSheet
+from meldsat.games.sheets import TableSheet
 from meldsat.rulesets import get_rules
-from meldsat.schema import SCHEMA_VERSION
-
-SCORERS: dict[str, Callable[[Sequence[dict[str, Any]], str], dict[str, Any]]] = dict(SHEETS)
 
 
 def score_command(
@@ -34,27 +35,18 @@ def score_command(
     as_json: JsonOption = False,
 ) -> int:
     """Turn round (deal) results into the score sheet: every round's scores and the game's end."""
-    rule_set = get_rules(rules)
-    name = rule_set.name
+    get_rules(rules)  # an unknown rule set fails before the file is read
     text = read_source(results, limit=MAX_LOG_BYTES)
-    if name in GIN_FAMILY:
-        return score_gin_sheet(rule_set, _entries(text, results), as_json)
-    scorer = SCORERS.get(name)
-    if scorer is None:
-        raise RulesError(
-            f"no score sheet for '{rules}' (sheets: {', '.join(sorted([*SCORERS, *GIN_FAMILY]))})"
-        )
-    entries = [entry for _, entry in _entries(text, results)]
-    sheet = scorer(entries, name)
+    answer = score_answer(rules, _entries(text, results))
     if as_json:
-        print(to_json({"schema_version": SCHEMA_VERSION, **sheet}))
+        print(to_json(answer.to_json()))
     else:
-        print_sheet(sheet)
+        print_sheet(answer.sheet)
     return 0
 
 
-def _entries(text: str, source: str) -> list[tuple[int, dict[str, Any]]]:
-    lines = []
+def _entries(text: str, source: str) -> Iterator[tuple[int, dict[str, Any]]]:
+    # A generator: the lines are read only once the rule set is known to have a sheet.
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
@@ -64,12 +56,19 @@ def _entries(text: str, source: str) -> list[tuple[int, dict[str, Any]]]:
             raise MeldsatError(f"bad JSON in '{source}' line {number}: {error.msg}") from None
         if not isinstance(entry, dict):
             raise MeldsatError(f"line {number} of '{source}' is not a JSON object")
-        lines.append((number, entry))
-    return lines
+        yield number, entry
 
 
-def print_sheet(sheet: dict[str, Any]) -> None:
-    """The sheet as text: a line a round, then the end of the game."""
+@singledispatch
+def print_sheet(sheet: object) -> None:
+    """A scored sheet as text, in the form of its kind (each kind registers its printer)."""
+    raise TypeError(f"no text form for a {type(sheet).__name__}")
+
+
+@print_sheet.register
+def print_table_sheet(answer: TableSheet) -> None:
+    """A shared-table game's sheet as text: a line a round, then the end of the game."""
+    sheet = answer.to_json()
     out = console()
     noun = "deal" if "laid" in (sheet["rounds"][0] if sheet["rounds"] else {}) else "round"
     out.print(f"{sheet['rules']}, {sheet['players']} players (seats from 0)")
@@ -100,3 +99,6 @@ def print_sheet(sheet: dict[str, Any]) -> None:
 
 def _row(values: Sequence[int]) -> str:
     return " ".join(str(value) for value in values)
+
+
+print_sheet.register(GinSheet, print_gin_sheet)

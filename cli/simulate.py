@@ -14,16 +14,16 @@ from meldsat.cli.inputs import JsonOption
 from meldsat.cli.interrupts import InterruptGuard
 from meldsat.cli.render import console
 from meldsat.errors import MeldsatError
-from meldsat.games.bots import BOT_NAMES, DEFAULT_TIME_LIMIT
+from meldsat.games.bots import DEFAULT_TIME_LIMIT
 from meldsat.games.log import GameLog, JsonlLog, NullLog
-from meldsat.games.registry import new_game
+from meldsat.games.registry import bot_names, new_game
 from meldsat.games.simulate import SimulationResult, simulate
 from meldsat.rulesets import get_rules
 from meldsat.schema import SCHEMA_VERSION
 
 BotsOption = Annotated[
     str,
-    typer.Option("--bots", help=f"Bots, one a seat, comma-separated ({', '.join(BOT_NAMES)})."),
+    typer.Option("--bots", help=f"Bots, one a seat, comma-separated ({', '.join(bot_names())})."),
 ]
 GameRulesOption = Annotated[
     str, typer.Option("--rules", "-r", help="Rule set of the game (default: manipulation).")
@@ -48,7 +48,7 @@ def bot_seats(bots: str, players: int | None, rules: str) -> list[str]:
 
     One bot and no ``--players`` fills the rule set's usual number of seats (4).
     """
-    # Bot names are checked by the game's bot maker (games/registry.py) when the first game starts.
+    # Bot names are checked by the family's roster (games/registry.py) when the first game starts.
     names = [name.strip().lower() for name in bots.split(",") if name.strip()]
     if not names:
         raise MeldsatError("--bots names no bot")

@@ -20,12 +20,11 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from meldsat.cards import Piece
-from meldsat.errors import MeldsatError
 from meldsat.games.agents import TurnView
+from meldsat.games.roster import Bot, Roster
 from meldsat.notation import Table
 from meldsat.play import Objective, Play, Status
 from meldsat.position import Position
@@ -139,19 +138,38 @@ def _greedy_cards(name: str, rng: random.Random, time_limit: float) -> HintBot:
     return HintBot(name, rng, time_limit, Objective.CARDS)
 
 
-BOTS: dict[str, Callable[[str, random.Random, float], HintBot]] = {
-    "greedy-points": HintBot,
-    "greedy-cards": _greedy_cards,
-    "knocker": KnockerBot,
-    "hoarder": HoarderBot,
-    "random": RandomBot,
-}
-BOT_NAMES: tuple[str, ...] = tuple(BOTS)
+TABLE_BOTS = Roster(
+    (
+        Bot(
+            "greedy-points",
+            "the play worth the most points, at every chance; never knocks",
+            HintBot,
+        ),
+        Bot(
+            "greedy-cards",
+            "the play with the most cards, at every chance; never knocks",
+            _greedy_cards,
+        ),
+        Bot("knocker", "plays as greedy-points and knocks as soon as it may", KnockerBot),
+        Bot(
+            "hoarder",
+            "melds nothing until one play goes out or reaches the knock limit (500: leaves one "
+            "card at most) or the round is about to end, then knocks as soon as it may",
+            HoarderBot,
+        ),
+        Bot(
+            "random",
+            "half of the time melds the most cards from a random half of the hand; knocks half "
+            "of the time; discards a random card",
+            RandomBot,
+        ),
+    )
+)
+BOT_NAMES: tuple[str, ...] = TABLE_BOTS.names
 
 
 def make_bot(name: str, rng: random.Random, time_limit: float = DEFAULT_TIME_LIMIT) -> HintBot:
     """The bot called ``name`` (see :data:`BOT_NAMES`)."""
-    maker = BOTS.get(name.strip().lower())
-    if maker is None:
-        raise MeldsatError(f"unknown bot '{name}' (choose from {', '.join(BOT_NAMES)})")
-    return maker(name.strip().lower(), rng, time_limit)
+    bot = TABLE_BOTS.make(name, rng, time_limit)
+    assert isinstance(bot, HintBot)  # every maker in TABLE_BOTS makes a HintBot
+    return bot

@@ -1,11 +1,13 @@
 """The game engine shared by every game: seats, the seeded deal, the turn loop and the log.
 
 A game is a subclass of :class:`Game`. It holds one match's state and answers five questions: deal
-a round from a shuffled deck, whose turn it is, what an agent decides (``choose_turn``), what that
-decision does (``apply_turn``, which checks it with the rule checker and raises on a broken rule),
-and the scores of a round and of the game. Playing and replaying go through the same
-``apply_turn``: a replay feeds it the decisions from the log and requires the records it rebuilds
-to equal the logged ones, so every drawn card, table, play and score is recomputed.
+a round from a shuffled deck, whose turn it is, what an agent decides (``choose_turn``, a typed
+turn decision made of pieces), what that decision does (``play_turn``, which checks it with the
+rule checker and raises on a broken rule), and the scores of a round and of the game. Playing and
+replaying go through the same ``play_turn``: a replay reads each logged turn back into its
+decision (``read_turn``; ``apply_turn`` does both) and requires the records it rebuilds to equal
+the logged ones, so every drawn card, table, play and score is recomputed. Text is only for the
+log: between agents and the game in one process, a decision is never written out and read back.
 
 Events in a log (one JSON object a line, keys in this order):
 
@@ -34,6 +36,7 @@ from meldsat.rules import RuleSet
 from meldsat.schema import SCHEMA_VERSION
 
 AgentT = TypeVar("AgentT")
+TurnT = TypeVar("TurnT")
 Record = dict[str, Any]
 
 
@@ -41,11 +44,13 @@ class IllegalTurnError(MeldsatError):
     """A turn that breaks a rule (the message gives every reason), or a record that cannot be."""
 
 
-class Game(ABC, Generic[AgentT]):
+class Game(ABC, Generic[AgentT, TurnT]):
     """One match of a game, from the first deal to the final scores.
 
     ``rules`` is the rule set with the player count applied; ``options`` are the game's own
     readings (JSON-ready), logged in the header so that a replay plays by the same rules.
+    ``AgentT`` is the protocol its players answer (:mod:`meldsat.games.agents`), ``TurnT`` its
+    turn decision (a frozen dataclass of pieces).
     """
 
     def __init__(self, rules: RuleSet, options: dict[str, Any] | None = None) -> None:
@@ -72,16 +77,27 @@ class Game(ABC, Generic[AgentT]):
         """The seat whose turn it is."""
 
     @abstractmethod
-    def choose_turn(self, agent: AgentT) -> Record:
+    def choose_turn(self, agent: AgentT) -> TurnT:
         """Ask ``agent`` for its decisions this turn, without changing the game."""
 
     @abstractmethod
-    def apply_turn(self, decision: Record) -> Record:
-        """Play the turn ``decision`` describes; return its full record for the log.
+    def play_turn(self, turn: TurnT) -> Record:
+        """Play the decision ``turn``; return its full record for the log.
 
-        Raises :class:`IllegalTurnError` when the turn breaks a rule. Only the decision keys of
-        ``decision`` are read, so a logged record can be fed back in as it is.
+        Raises :class:`IllegalTurnError` when the turn breaks a rule.
         """
+
+    @abstractmethod
+    def read_turn(self, record: Record) -> TurnT:
+        """The decision in a logged turn record (only its decision keys are read).
+
+        Raises :class:`IllegalTurnError` for a decision of the wrong shape, and
+        :class:`~meldsat.errors.NotationError` for a card that cannot be read.
+        """
+
+    def apply_turn(self, record: Record) -> Record:
+        """Play the turn a logged record holds (what a replay does); return the record rebuilt."""
+        return self.play_turn(self.read_turn(record))
 
     @abstractmethod
     def end_round(self) -> Record:
@@ -101,7 +117,7 @@ class Game(ABC, Generic[AgentT]):
         return (dealer + 1) % self.players
 
 
-def game_header(game: Game[Any], number: int, seats: Sequence[str], seed: int | str) -> Event:
+def game_header(game: Game[Any, Any], number: int, seats: Sequence[str], seed: int | str) -> Event:
     """The ``game`` event that opens a game in the log."""
     return {
         "event": "game",
@@ -126,13 +142,15 @@ def first_dealer(seed: int | str, number: int, players: int) -> int:
     return seeded_rng(seed, number, "dealer").randrange(players)
 
 
-def round_deck(game: Game[Any], seed: int | str, number: int, round_number: int) -> list[Piece]:
+def round_deck(
+    game: Game[Any, Any], seed: int | str, number: int, round_number: int
+) -> list[Piece]:
     """The shuffled deck of one round, drawn from the game's seed (the same seed, the same deck)."""
     return shuffled_deck(game.rules, seeded_rng(seed, number, "deal", round_number))
 
 
 def play_game(
-    game: Game[AgentT],
+    game: Game[AgentT, Any],
     agents: Sequence[AgentT],
     seat_names: Sequence[str],
     *,
@@ -167,7 +185,7 @@ def play_game(
         turn = 0
         while not game.round_over:
             turn += 1
-            record = game.apply_turn(game.choose_turn(agents[game.to_move]))
+            record = game.play_turn(game.choose_turn(agents[game.to_move]))
             log.write(
                 {"event": "turn", "game": number, "round": round_number, "turn": turn, **record}
             )

@@ -16,32 +16,24 @@ when every column has a winner, or after ``max_rounds`` hands.
 Not modelled: the first-turn offer of the upcard (taking it or passing, in turn): the first
 player simply takes the upcard or draws, like any turn. The deal alternates between the players.
 
-Bots (the ``--bots`` names of ``meldsat simulate``) play the exact analysis:
-
-- ``knocker``, ``greedy-points``: exact draw advice (take the upcard when its deadwood after the
-  best discard is lower than the stock's expected least deadwood over every unseen card), the best
-  discard, knock as soon as allowed.
-- ``greedy-cards``: takes the upcard whenever it lowers the deadwood at all, best discard, knocks
-  as soon as allowed.
-- ``hoarder``: as ``knocker``, but knocks only with gin, or when five cards or fewer are left in
-  the stock.
-- ``random``: a random draw, a random discard, knocks with probability 1/2 when allowed.
+The bots are agents like a person's (:mod:`meldsat.games.gin_bots`); both answer the questions of
+:class:`~meldsat.games.agents.GinAgent`.
 """
 
 from __future__ import annotations
 
-import random
+import enum
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from meldsat.cards import Card, Piece
 from meldsat.errors import MeldsatError
+from meldsat.games.agents import GinAgent, GinView
 from meldsat.games.deck import deal_hands
 from meldsat.games.engine import Game, IllegalTurnError, Record, leading_seats
 from meldsat.games.records import pieces_json, table_json
 from meldsat.gin.bits import rank_order
 from meldsat.gin.deadwood import HandAnalysis, analyse_hand, best_arrangement, knock_limit
-from meldsat.gin.draw import draw_advice
 from meldsat.gin.layoff import settle_knock
 from meldsat.gin.scoring import HandKind, HandResult, ScoreSheet, score_sheet
 from meldsat.notation import parse_pieces
@@ -51,60 +43,23 @@ from meldsat.rules import RuleSet
 DEFAULT_MAX_ROUNDS = 200
 # The hand is dead when a discard without a knock leaves this many cards or fewer in the stock.
 DEAD_STOCK = 2
-HOARDER_STOCK = 5
 _SEAT_NAMES = ("0", "1")
-GIN_BOTS = ("knocker", "greedy-points", "greedy-cards", "hoarder", "random")
 
 
-@dataclass
-class GinBot:
-    """A gin bot: its name says how it plays (see the module's list); ``rng`` for ``random``."""
+class DrawSource(enum.StrEnum):
+    """Where a gin turn draws from."""
 
-    name: str
-    rng: random.Random
-
-
-def make_gin_bot(name: str, rng: random.Random, time_limit: float = 0.0) -> GinBot:
-    """The gin bot called ``name``; ``time_limit`` is unused (the gin analysis is immediate)."""
-    del time_limit
-    bot = name.strip().lower()
-    if bot not in GIN_BOTS:
-        raise MeldsatError(f"unknown gin bot '{name}' (choose from {', '.join(GIN_BOTS)})")
-    return GinBot(bot, rng)
+    STOCK = "stock"
+    UPCARD = "upcard"
 
 
 @dataclass(frozen=True)
-class GinView:
-    """What the player to move sees: its hand, the upcard, the stock left and the knock limit.
+class GinTurn:
+    """A turn's decisions: where it draws, the card discarded (``None``: big gin), a knock."""
 
-    ``seen`` is the discard pile below the upcard (both players have seen those cards).
-    """
-
-    rules: RuleSet
-    seat: int
-    hand: tuple[Card, ...]
-    upcard: Card
-    stock_left: int
-    knock_limit: int
-    first_upcard: Card | None
-    seen: tuple[Card, ...]
-
-
-class GinPlayer(Protocol):
-    """A player that decides its own gin turns (a person at the terminal); bots are GinBot."""
-
-    name: str
-
-    def take_upcard(self, view: GinView) -> bool:
-        """Take the upcard (True) or draw from the stock (False)?"""
-
-    def finish_turn(
-        self, view: GinView, drawn: Card, took_upcard: bool
-    ) -> tuple[Card | None, bool]:
-        """After drawing ``drawn``: the card to discard (``None`` for big gin) and whether to knock.
-
-        The answer must be legal (see :func:`gin_turn_problem`).
-        """
+    source: DrawSource
+    discard: Card | None
+    knock: bool
 
 
 def gin_turn_problem(
@@ -146,7 +101,7 @@ def _card(value: Any, what: str) -> Card:
     return pieces[0]
 
 
-class GinGame(Game[GinBot | GinPlayer]):
+class GinGame(Game[GinAgent, GinTurn]):
     """One game of Gin Rummy, Oklahoma Gin or Hollywood Gin (two players)."""
 
     def __init__(self, rules: RuleSet, options: dict[str, Any] | None = None) -> None:
@@ -199,44 +154,8 @@ class GinGame(Game[GinBot | GinPlayer]):
         """This hand's knock limit (Oklahoma: from the first upcard)."""
         return knock_limit(self.rules, self.first_upcard)
 
-    def choose_turn(self, agent: GinBot | GinPlayer) -> Record:
-        """The agent's draw, discard and knock (bots: see the module's list of bots)."""
-        if not isinstance(agent, GinBot):
-            return self._asked_turn(agent)
-        name = agent.name
-        hand = self.hands[self.seat]
-        upcard = self.discards[-1]
-        if name == "random":
-            return self._random_turn(agent.rng, hand, upcard)
-        if name == "greedy-cards":
-            now = analyse_hand(hand, self.rules, first_upcard=self.first_upcard)
-            taken = analyse_hand(
-                [*hand, upcard], self.rules, first_upcard=self.first_upcard, keep=upcard
-            )
-            take = taken.arrangement.deadwood < now.arrangement.deadwood
-        else:
-            # Every card of the discard pile below the upcard has been seen by both players.
-            advice = draw_advice(
-                hand, upcard, self.rules, seen=self.discards[:-1], first_upcard=self.first_upcard
-            )
-            take = advice.take_upcard
-        drawn = upcard if take else self.stock[-1]
-        after = analyse_hand(
-            [*hand, drawn],
-            self.rules,
-            first_upcard=self.first_upcard,
-            keep=upcard if take else None,
-        )
-        source = "upcard" if take else "stock"
-        if after.big_gin:
-            return {"source": source, "discard": None, "knock": True}
-        knock = after.can_knock
-        if name == "hoarder":
-            knock = after.gin or (knock and len(self.stock) - (not take) <= HOARDER_STOCK)
-        return {"source": source, "discard": str(after.discard), "knock": knock}
-
-    def _asked_turn(self, player: GinPlayer) -> Record:
-        """Ask a person: the draw first, then (having seen the card drawn) discard and knock."""
+    def choose_turn(self, agent: GinAgent) -> GinTurn:
+        """Ask the agent where it draws, then (having seen the card drawn) how the turn ends."""
         view = GinView(
             self.rules,
             self.seat,
@@ -247,40 +166,33 @@ class GinGame(Game[GinBot | GinPlayer]):
             self.first_upcard,
             tuple(self.discards[:-1]),
         )
-        take = player.take_upcard(view)
+        take = agent.take_upcard(view)
         drawn = view.upcard if take else self.stock[-1]
-        discard, knock = player.finish_turn(view, drawn, take)
-        return {
-            "source": "upcard" if take else "stock",
-            "discard": None if discard is None else str(discard),
-            "knock": knock,
-        }
+        ending = agent.finish_turn(view, drawn, take)
+        source = DrawSource.UPCARD if take else DrawSource.STOCK
+        return GinTurn(source, ending.discard, ending.knock)
 
-    def _random_turn(self, rng: random.Random, hand: list[Card], upcard: Card) -> Record:
-        take = rng.random() < 0.5
-        drawn = upcard if take else self.stock[-1]
-        choices = hand if take else [*hand, drawn]
-        discard = rng.choice(choices)
-        kept = [card for card in [*hand, drawn] if card != discard]
-        allowed = analyse_hand(kept, self.rules, first_upcard=self.first_upcard).can_knock
-        knock = allowed and rng.random() < 0.5
-        return {"source": "upcard" if take else "stock", "discard": str(discard), "knock": knock}
-
-    def apply_turn(self, decision: Record) -> Record:
-        """Draw from ``source``, then discard (and knock), or end with big gin (no discard)."""
-        source, knock = decision.get("source"), decision.get("knock")
+    def read_turn(self, record: Record) -> GinTurn:
+        """``source`` (stock or upcard), ``discard`` (a card, or null for big gin) and ``knock``."""
+        source, knock = record.get("source"), record.get("knock")
         if source not in ("stock", "upcard") or not isinstance(knock, bool):
             raise IllegalTurnError("a gin turn needs 'source' (stock or upcard) and 'knock'")
-        seat = self.seat
-        drawn = self.discards.pop() if source == "upcard" else self.stock.pop()
-        held = sorted([*self.hands[seat], drawn], key=rank_order)
-        record: Record = {"seat": seat, "source": source, "drawn": str(drawn)}
-        raw = decision.get("discard")
+        raw = record.get("discard")
         discard = None if raw is None else _card(raw, "discard")
+        return GinTurn(DrawSource(source), discard, knock)
+
+    def play_turn(self, turn: GinTurn) -> Record:
+        """Draw from ``source``, then discard (and knock), or end with big gin (no discard)."""
+        source, discard, knock = turn.source, turn.discard, turn.knock
+        seat = self.seat
+        took_upcard = source is DrawSource.UPCARD
+        drawn = self.discards.pop() if took_upcard else self.stock.pop()
+        held = sorted([*self.hands[seat], drawn], key=rank_order)
+        record: Record = {"seat": seat, "source": source.value, "drawn": str(drawn)}
         problem, analysis = gin_turn_problem(
             held,
             drawn,
-            source == "upcard",
+            took_upcard,
             discard,
             knock,
             rules=self.rules,

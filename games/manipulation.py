@@ -9,21 +9,32 @@ scored by :mod:`meldsat.games.manipulation_score`; the game ends at 150.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from meldsat.cards import Piece
 from meldsat.games.agents import MeldingAgent
 from meldsat.games.engine import IllegalTurnError, Record
 from meldsat.games.manipulation_score import game_reached_target, score_game, score_round
+from meldsat.games.records import read_melds
 from meldsat.games.table_game import TableGame, ask_meld, played_pieces, remove_pieces
-from meldsat.notation import Meld
+from meldsat.notation import Meld, Table
 from meldsat.rules import RuleSet
 
 # A game that never reaches the target (it has not happened in any simulation) still stops here.
 DEFAULT_MAX_ROUNDS = 100
 
 
-class ManipulationGame(TableGame):
+@dataclass(frozen=True)
+class ManipulationTurn:
+    """A turn's decisions: the cards drawn, the table after melding (``None``: no meld), a knock."""
+
+    draws: int
+    table_after: Table | None
+    knock: bool
+
+
+class ManipulationGame(TableGame[ManipulationTurn]):
     """One game of Manipulation Rummy. Option ``max_rounds`` (default 100) stops an endless game."""
 
     def __init__(self, rules: RuleSet, options: dict[str, Any] | None = None) -> None:
@@ -45,7 +56,7 @@ class ManipulationGame(TableGame):
         """Cards a turn draws at most: melding is forbidden after the last of them."""
         return self.rules.draws_before_meld_forbidden or 3
 
-    def choose_turn(self, agent: MeldingAgent) -> Record:
+    def choose_turn(self, agent: MeldingAgent) -> ManipulationTurn:
         """Draw card by card, asking the agent after each draw that still allows melding."""
         hand = list(self.hands[self.seat])
         last_turn = self.final_turns is not None
@@ -73,18 +84,21 @@ class ManipulationGame(TableGame):
                 tuple(hand), draws, stock_left=len(self.stock) - draws, last_chance=last_turn
             )
             knock = agent.wants_knock(view)
-        table_after = None if after is None else self.table_json(after)
-        return {"draws": draws, "table_after": table_after, "knock": knock}
+        return ManipulationTurn(draws, after, knock)
 
-    def apply_turn(self, decision: Record) -> Record:
-        """Draw ``draws`` cards, meld to ``table_after`` if given, knock if asked."""
-        draws, after, knock = (
-            decision.get("draws"),
-            decision.get("table_after"),
-            decision.get("knock"),
-        )
+    def read_turn(self, record: Record) -> ManipulationTurn:
+        """``draws``, ``table_after`` (null: no meld) and ``knock`` of a logged turn."""
+        draws, after, knock = record.get("draws"), record.get("table_after"), record.get("knock")
         if not isinstance(draws, int) or isinstance(draws, bool) or not isinstance(knock, bool):
             raise IllegalTurnError("a turn needs 'draws' (a number) and 'knock' (true or false)")
+        # A wrong number of draws is reported before the table is read, as the turn is played.
+        self.check_draws(draws, melded=after is not None)
+        table = None if after is None else read_melds(after, self.rules, "table_after")
+        return ManipulationTurn(draws, table, knock)
+
+    def play_turn(self, turn: ManipulationTurn) -> Record:
+        """Draw ``draws`` cards, meld to ``table_after`` if given, knock if asked."""
+        draws, after, knock = turn.draws, turn.table_after, turn.knock
         self.check_draws(draws, melded=after is not None)
         seat, before = self.seat, self.table
         drawn = [self.stock.pop() for _ in range(draws)]

@@ -35,12 +35,16 @@ def read_pieces(value: Any, rules: RuleSet, what: str) -> Meld:
     return tuple(parse_piece(token, rules.notation) for token in value)
 
 
-def read_table(value: Any, rules: RuleSet, what: str) -> Table:
-    """A table from a JSON list of melds, each meld in the meld checker's canonical order."""
+def read_melds(value: Any, rules: RuleSet, what: str) -> Table:
+    """Melds from a JSON list of melds, each as written."""
     if not isinstance(value, list):
         raise NotationError(f"'{what}' must be a list of melds")
-    melds = [read_pieces(meld, rules, what) for meld in value]
-    return canonical_table(melds, rules)
+    return tuple(read_pieces(meld, rules, what) for meld in value)
+
+
+def read_table(value: Any, rules: RuleSet, what: str) -> Table:
+    """A table from a JSON list of melds, each meld in the meld checker's canonical order."""
+    return canonical_table(read_melds(value, rules, what), rules)
 
 
 def canonical_table(melds: Sequence[Sequence[Piece]], rules: RuleSet) -> Table:

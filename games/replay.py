@@ -56,7 +56,7 @@ class ReplayReport:
 class _Current:
     """The game being replayed and where it has got to."""
 
-    game: Game[Any]
+    game: Game[Any, Any]
     number: int
     seed: int | str
     round: int = 0

@@ -11,22 +11,33 @@ Knocking ("kloppen") is not modelled: see docs/RULES.md.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from meldsat.cards import Piece, parse_piece
 from meldsat.errors import MeldsatError
 from meldsat.games.agents import MeldingAgent
 from meldsat.games.engine import IllegalTurnError, Record, leading_seats
+from meldsat.games.records import read_melds
 from meldsat.games.rummy500_score import game_winners, laid_points, score_deal
 from meldsat.games.table_game import TableGame, ask_meld, played_pieces, remove_pieces
-from meldsat.notation import Meld
+from meldsat.notation import Meld, Table
 from meldsat.rules import RuleSet
 
 # A game that never reaches the target (it has not happened in any simulation) still stops here.
 DEFAULT_MAX_DEALS = 100
 
 
-class Rummy500Game(TableGame):
+@dataclass(frozen=True)
+class Rummy500Turn:
+    """A turn's decisions: the table after melding (``None``: no meld) and the card discarded
+    (``None`` when the meld empties the hand)."""
+
+    table_after: Table | None
+    discard: Piece | None
+
+
+class Rummy500Game(TableGame[Rummy500Turn]):
     """One game of 500 (``rummy500``), 300 (``rummy300``) or killer 500 (``rummy500-killer``)."""
 
     def __init__(self, rules: RuleSet, options: dict[str, Any] | None = None) -> None:
@@ -51,7 +62,7 @@ class Rummy500Game(TableGame):
         self.round_ended = False
         return {"pool": self.pool, **self.deal(number, dealer, deck)}
 
-    def choose_turn(self, agent: MeldingAgent) -> Record:
+    def choose_turn(self, agent: MeldingAgent) -> Rummy500Turn:
         """Draw, ask for a meld, then for a discard unless the hand is empty."""
         hand: Meld = (*self.hands[self.seat], self.stock[-1])
         last = len(self.stock) == 1 or self.turns_taken + self.players >= self.turn_limit
@@ -65,13 +76,26 @@ class Rummy500Game(TableGame):
             discard_view = self.view(
                 hand, 1, stock_left=len(self.stock) - 1, last_chance=last, table=table
             )
-            discard = agent.choose_discard(discard_view).text(self.rules.notation)
-        table_after = None if after is None else self.table_json(after)
-        return {"table_after": table_after, "discard": discard}
+            discard = agent.choose_discard(discard_view)
+        return Rummy500Turn(after, discard)
 
-    def apply_turn(self, decision: Record) -> Record:
+    def read_turn(self, record: Record) -> Rummy500Turn:
+        """``table_after`` (null: no meld) and ``discard`` (a card, or null) of a logged turn."""
+        after, discard = record.get("table_after"), record.get("discard")
+        table = None if after is None else read_melds(after, self.rules, "table_after")
+        if not isinstance(discard, str):
+            # Anything else reads as no discard, which the turn then refuses unless the hand is
+            # empty (and then the rebuilt record's discard differs from the logged one).
+            return Rummy500Turn(table, None)
+        try:
+            piece = parse_piece(discard, self.rules.notation)
+        except MeldsatError as error:
+            raise IllegalTurnError(f"bad discard: {error}") from None
+        return Rummy500Turn(table, piece)
+
+    def play_turn(self, turn: Rummy500Turn) -> Record:
         """Draw the top card, meld to ``table_after`` if given, discard ``discard``."""
-        after, discard = decision.get("table_after"), decision.get("discard")
+        after, discard = turn.table_after, turn.discard
         seat, before = self.seat, self.table
         drawn = self.stock.pop()
         hand: Meld = (*self.hands[seat], drawn)
@@ -101,28 +125,26 @@ class Rummy500Game(TableGame):
             "table_after": None if after is None else self.table_json(),
             "played": self.hand_json(played),
             "laid_points": laid,
-            "discard": discard,
+            "discard": None if discard is None else discard.text(self.rules.notation),
             "hand_left": self.hand_json(left),
             "hand_points": self.points(left),
             "ends": ends,
         }
 
-    def discard(self, hand: Meld, discard: Any) -> Meld:
+    def discard(self, hand: Meld, discard: Piece | None) -> Meld:
         """The hand without the discarded card; an empty hand discards nothing."""
         if not hand:
             if discard is not None:
-                raise IllegalTurnError(f"discarded '{discard}' from an empty hand")
+                text = discard.text(self.rules.notation)
+                raise IllegalTurnError(f"discarded '{text}' from an empty hand")
             return hand
-        if not isinstance(discard, str):
+        if discard is None:
             raise IllegalTurnError("a turn that leaves cards in the hand must discard one")
-        try:
-            piece = parse_piece(discard, self.rules.notation)
-        except MeldsatError as error:
-            raise IllegalTurnError(f"bad discard: {error}") from None
-        if piece not in hand:
-            raise IllegalTurnError(f"discarded {discard}, which is not in the hand")
-        self.discards.append(piece)
-        return remove_pieces(hand, (piece,))
+        if discard not in hand:
+            text = discard.text(self.rules.notation)
+            raise IllegalTurnError(f"discarded {text}, which is not in the hand")
+        self.discards.append(discard)
+        return remove_pieces(hand, (discard,))
 
     def end_round(self) -> Record:
         """Score the deal, carry the pool over if nobody took it, and end the game at the target."""

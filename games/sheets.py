@@ -1,4 +1,5 @@
-"""Score sheets: round (deal) results in, every round's scores and the game's end out.
+"""Score sheets of the shared-table games: round (deal) results in, every round's scores and the
+game's end out.
 
 ``meldsat score --rules R FILE`` reads one JSON object a line, a round (deal) each, and scores
 them with the game's own scoring functions, the same ones the games use. Seats are numbered from
@@ -7,22 +8,118 @@ card counts (``"points"``, ``"cards"``), plus:
 
 - Manipulation: ``"knocker"`` (a seat, or null).
 - 500 family: ``"laid"`` (the points each seat laid this deal) and ``"went_out"`` (a seat, or null).
+
+The gin family's sheet is :mod:`meldsat.games.gin_sheet`; each family names its reader in
+:mod:`meldsat.games.registry`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from meldsat.errors import MeldsatError
-from meldsat.games.manipulation_score import game_reached_target, score_game, score_round
+from meldsat.games.manipulation_score import (
+    RoundScore,
+    game_reached_target,
+    score_game,
+    score_round,
+)
 from meldsat.games.records import read_pieces
-from meldsat.games.rummy500_score import game_winners, score_deal
+from meldsat.games.rummy500_score import DealScore, game_winners, score_deal
 from meldsat.rules import RuleSet
-from meldsat.rulesets import get_rules
 
 Entry = dict[str, Any]
-Sheet = dict[str, Any]
+# A sheet's lines as (line number, JSON object) pairs, as ``meldsat score`` reads them.
+NumberedEntries = Sequence[tuple[int, Entry]]
+
+
+class RoundLine(Protocol):
+    """One scored round (deal) of a sheet."""
+
+    def to_json(self) -> Entry:
+        """The round as a JSON-ready dict."""
+
+
+@dataclass(frozen=True)
+class ManipulationRoundLine:
+    """A Manipulation round: the hands' points, who knocked, the round's score and the totals."""
+
+    number: int
+    hand_points: tuple[int, ...]
+    knocker: int | None
+    score: RoundScore
+    totals: tuple[int, ...]
+
+    def to_json(self) -> Entry:
+        """``round``, ``hand_points``, ``knocker``, ``scores``, ``winners``, ``undercut``,
+        ``totals``."""
+        return {
+            "round": self.number,
+            "hand_points": list(self.hand_points),
+            "knocker": self.knocker,
+            "scores": list(self.score.scores),
+            "winners": list(self.score.winners),
+            "undercut": list(self.score.undercut),
+            "totals": list(self.totals),
+        }
+
+
+@dataclass(frozen=True)
+class DealLine:
+    """A 500 deal: the hands' points, the points laid, who went out, the deal's score, totals."""
+
+    number: int
+    hand_points: tuple[int, ...]
+    laid: tuple[int, ...]
+    went_out: int | None
+    score: DealScore
+    totals: tuple[int, ...]
+
+    def to_json(self) -> Entry:
+        """``round``, ``hand_points``, ``laid``, ``went_out``, the pool, ``scores``, ``winners``,
+        ``totals``."""
+        return {
+            "round": self.number,
+            "hand_points": list(self.hand_points),
+            "laid": list(self.laid),
+            "went_out": self.went_out,
+            "pool_won": self.score.pool_won,
+            "pool_carried": self.score.pool_carried,
+            "scores": list(self.score.scores),
+            "winners": list(self.score.winners),
+            "totals": list(self.totals),
+        }
+
+
+@dataclass(frozen=True)
+class TableSheet:
+    """A shared-table game's score sheet: every round, and the game's end so far.
+
+    ``bonuses`` (Manipulation, once the game is over) are the end bonuses already in ``totals``.
+    """
+
+    rules: RuleSet
+    rounds: tuple[RoundLine, ...]
+    game_over: bool
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    bonuses: tuple[int, ...] | None = None
+
+    def to_json(self) -> Entry:
+        """``rules``, ``players``, ``rounds``, ``game_over``, ``bonuses`` (if any), ``totals``,
+        ``winners``."""
+        data: Entry = {
+            "rules": self.rules.name,
+            "players": self.rules.players,
+            "rounds": [line.to_json() for line in self.rounds],
+            "game_over": self.game_over,
+        }
+        if self.bonuses is not None:
+            data["bonuses"] = list(self.bonuses)
+        data.update(totals=list(self.totals), winners=list(self.winners))
+        return data
 
 
 def _numbers(entry: Entry, key: str, players: int, number: int) -> list[int]:
@@ -45,10 +142,10 @@ def _seat(entry: Entry, key: str, players: int, number: int) -> int | None:
     return value
 
 
-def _players(entries: Sequence[Entry]) -> int:
+def _players(entries: NumberedEntries) -> int:
     if not entries:
         raise MeldsatError("no rounds to score")
-    first = entries[0]
+    _, first = entries[0]
     held = first.get("hands", first.get("points"))
     if not isinstance(held, list):
         raise MeldsatError("round 1: give 'hands' (cards) or 'points' for every seat")
@@ -74,47 +171,33 @@ def _hands(entry: Entry, rules: RuleSet, number: int) -> tuple[list[int], list[i
     return points, cards
 
 
-def manipulation_sheet(entries: Sequence[Entry], rules_name: str) -> Sheet:
+def manipulation_sheet(rules: RuleSet, entries: NumberedEntries) -> TableSheet:
     """Score Manipulation Rummy rounds up to the end of the game (150)."""
-    rules = get_rules(rules_name, _players(entries))
-    totals, won = [0] * rules.players, [0] * rules.players
-    rounds: list[Entry] = []
-    for number, entry in enumerate(entries, start=1):
+    rules = rules.with_players(_players(entries))
+    totals, won = (0,) * rules.players, [0] * rules.players
+    rounds: list[RoundLine] = []
+    for number, (_, entry) in enumerate(entries, start=1):
         if rounds and game_reached_target(totals, rules.scoring):
             raise MeldsatError(f"round {number}: the game ended after round {number - 1}")
         points, cards = _hands(entry, rules, number)
         knocker = _seat(entry, "knocker", rules.players, number)
         result = score_round(points, cards, knocker, rules.scoring)
-        totals = [total + score for total, score in zip(totals, result.scores, strict=True)]
+        totals = tuple(total + score for total, score in zip(totals, result.scores, strict=True))
         for seat in result.winners:
             won[seat] += 1
-        rounds.append(
-            {
-                "round": number,
-                "hand_points": points,
-                "knocker": knocker,
-                "scores": list(result.scores),
-                "winners": list(result.winners),
-                "undercut": list(result.undercut),
-                "totals": totals,
-            }
-        )
-    sheet: Sheet = {"rules": rules.name, "players": rules.players, "rounds": rounds}
-    sheet["game_over"] = game_reached_target(totals, rules.scoring)
-    if sheet["game_over"]:
-        end = score_game(totals, won, rules.scoring)
-        sheet.update(bonuses=list(end.bonuses), totals=list(end.totals), winners=list(end.winners))
-    else:
-        sheet.update(totals=totals, winners=[])
-    return sheet
+        rounds.append(ManipulationRoundLine(number, tuple(points), knocker, result, totals))
+    if not game_reached_target(totals, rules.scoring):
+        return TableSheet(rules, tuple(rounds), False, totals, ())
+    end = score_game(totals, won, rules.scoring)
+    return TableSheet(rules, tuple(rounds), True, end.totals, end.winners, end.bonuses)
 
 
-def rummy500_sheet(entries: Sequence[Entry], rules_name: str) -> Sheet:
+def rummy500_sheet(rules: RuleSet, entries: NumberedEntries) -> TableSheet:
     """Score 500 (300, killer) deals up to the end of the game, the pool carried between them."""
-    rules = get_rules(rules_name, _players(entries))
-    totals, pool = [0] * rules.players, 0
-    deals: list[Entry] = []
-    for number, entry in enumerate(entries, start=1):
+    rules = rules.with_players(_players(entries))
+    totals, pool = (0,) * rules.players, 0
+    deals: list[RoundLine] = []
+    for number, (_, entry) in enumerate(entries, start=1):
         if deals and game_winners(totals, rules.scoring):
             raise MeldsatError(f"deal {number}: the game ended after deal {number - 1}")
         points, _ = _hands(entry, rules, number)
@@ -127,34 +210,7 @@ def rummy500_sheet(entries: Sequence[Entry], rules_name: str) -> Sheet:
         pool += rules.scoring.deal_pool
         result = score_deal(laid, points, went_out, pool, rules.scoring)
         pool = result.pool_carried
-        totals = [total + score for total, score in zip(totals, result.scores, strict=True)]
-        deals.append(
-            {
-                "round": number,
-                "hand_points": points,
-                "laid": laid,
-                "went_out": went_out,
-                "pool_won": result.pool_won,
-                "pool_carried": result.pool_carried,
-                "scores": list(result.scores),
-                "winners": list(result.winners),
-                "totals": totals,
-            }
-        )
-    winners = list(game_winners(totals, rules.scoring))
-    return {
-        "rules": rules.name,
-        "players": rules.players,
-        "rounds": deals,
-        "game_over": bool(winners),
-        "totals": totals,
-        "winners": winners,
-    }
-
-
-SHEETS: dict[str, Callable[[Sequence[Entry], str], Sheet]] = {
-    "manipulation": manipulation_sheet,
-    "rummy500": rummy500_sheet,
-    "rummy300": rummy500_sheet,
-    "rummy500-killer": rummy500_sheet,
-}
+        totals = tuple(total + score for total, score in zip(totals, result.scores, strict=True))
+        deals.append(DealLine(number, tuple(points), tuple(laid), went_out, result, totals))
+    winners = game_winners(totals, rules.scoring)
+    return TableSheet(rules, tuple(deals), bool(winners), totals, winners)

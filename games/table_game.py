@@ -8,20 +8,23 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from meldsat.cards import Piece, count_pieces
 from meldsat.games.agents import MeldingAgent, TurnView
 from meldsat.games.deck import deal_hands
 from meldsat.games.engine import Game, IllegalTurnError, Record
-from meldsat.games.records import pieces_json, read_table, table_json
+from meldsat.games.records import canonical_table, pieces_json, table_json
 from meldsat.moves import check_move
 from meldsat.notation import Meld, Table, sort_pieces
 from meldsat.rules import RuleSet
 
+TurnT = TypeVar("TurnT")
 
-class TableGame(Game[MeldingAgent]):
-    """A game with a stock, a hand per seat and one shared table of melds."""
+
+class TableGame(Game[MeldingAgent, TurnT]):
+    """A game with a stock, a hand per seat and one shared table of melds (``TurnT``: its turn
+    decision)."""
 
     def __init__(self, rules: RuleSet, options: dict[str, Any] | None = None) -> None:
         super().__init__(rules, options)
@@ -88,13 +91,13 @@ class TableGame(Game[MeldingAgent]):
         """What a hand counts."""
         return sum(self.rules.value(piece) for piece in hand)
 
-    def meld(self, hand: Meld, after: Any, draws: int | None) -> tuple[Table, Meld]:
-        """Check the turn from the current table to ``after`` (JSON) with ``hand``.
+    def meld(self, hand: Meld, after: Table, draws: int | None) -> tuple[Table, Meld]:
+        """Check the turn from the current table to ``after`` with ``hand``.
 
         Returns the new table (canonical) and the pieces played; raises
         :class:`IllegalTurnError` naming every broken rule.
         """
-        new_table = read_table(after, self.rules, "table_after")
+        new_table = canonical_table(after, self.rules)
         verdict = check_move(self.table, hand, new_table, self.rules, draws=draws)
         if not verdict.legal:
             reasons = "; ".join(f"{reason.code}: {reason.message}" for reason in verdict.reasons)

@@ -13,7 +13,8 @@ from rich.console import Console
 
 from meldsat.cli.play_gin import GinNarrator, TerminalGinPlayer
 from meldsat.games.engine import first_dealer, play_game, round_deck
-from meldsat.games.gin import GinGame, make_gin_bot
+from meldsat.games.gin import GinGame
+from meldsat.games.gin_bots import make_gin_bot
 from meldsat.games.log import MemoryLog
 from meldsat.games.replay import replay_events
 from meldsat.gin.deadwood import analyse_hand

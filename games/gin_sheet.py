@@ -1,0 +1,83 @@
+"""The gin family's score sheet: a players line and one line per hand in, hands and game columns
+(with their bonuses) out.
+
+The file format is read by :mod:`meldsat.gin.scorefile` (docs/GIN.md describes it) and scored by
+:func:`meldsat.gin.scoring.score_sheet`, the scoring the gin games use.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from meldsat.games.sheets import NumberedEntries
+from meldsat.gin.bits import check_gin_rules
+from meldsat.gin.scorefile import read_hand_results
+from meldsat.gin.scoring import HandScore, ScoreSheet, score_sheet
+from meldsat.house_rules import house_rules_of
+from meldsat.rules import RuleSet
+
+
+@dataclass(frozen=True)
+class GinSheet:
+    """A gin score sheet under ``rules``: every hand, and every game column (three for
+    Hollywood)."""
+
+    rules: RuleSet
+    sheet: ScoreSheet
+
+    def to_json(self) -> dict[str, Any]:
+        """``rules``, ``players`` (and ``house_rules`` if any), ``names``, ``target``,
+        ``finished``, ``hands``, ``games``."""
+        data: dict[str, Any] = {"rules": self.rules.name, "players": self.rules.players}
+        house = house_rules_of(self.rules)
+        if house:
+            data["house_rules"] = house
+        sheet = self.sheet
+        return {
+            **data,
+            "names": list(sheet.players),
+            "target": sheet.target,
+            "finished": sheet.finished,
+            "hands": [
+                {
+                    "hand": hand.number,
+                    "player": hand.player,
+                    **_hand_score_json(hand.score),
+                    "games": list(hand.games),
+                }
+                for hand in sheet.hands
+            ],
+            "games": [
+                {
+                    "game": game.number,
+                    "finished": game.finished,
+                    "winner": game.winner,
+                    "shutout": game.shutout,
+                    "points": game.points,
+                    "hands_won": game.hands_won,
+                    "game_bonus": game.game_bonus,
+                    "line_bonus": game.line_bonus,
+                    "total": game.total,
+                }
+                for game in sheet.games
+            ],
+        }
+
+
+def _hand_score_json(score: HandScore) -> dict[str, Any]:
+    # The same keys as a hand's score in ``layoff --json`` (the one answer schema of a score).
+    return {
+        "kind": score.kind.value,
+        "winner": score.winner,
+        "points": score.points,
+        "doubled": score.doubled,
+    }
+
+
+def gin_sheet(rules: RuleSet, entries: NumberedEntries) -> GinSheet:
+    """Score a gin score file's (line number, object) pairs: the hands, then each game column
+    with its bonuses (the games over or not)."""
+    check_gin_rules(rules)
+    players, results = read_hand_results(entries)
+    return GinSheet(rules, score_sheet(rules, players, results))
