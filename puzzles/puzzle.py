@@ -9,7 +9,7 @@ Two written forms, both read back to the same puzzle: a text form like a positio
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -141,7 +141,14 @@ def puzzles_json(puzzles: Sequence[Puzzle]) -> dict[str, Any]:
 
 def puzzles_text(puzzles: Sequence[Puzzle]) -> str:
     """The text form of a list of puzzles, separated by ``---`` lines."""
-    return f"{SEPARATOR}\n".join(puzzle.to_text() for puzzle in puzzles)
+    return "".join(puzzle_texts(puzzles))
+
+
+def puzzle_texts(puzzles: Iterable[Puzzle]) -> Iterator[str]:
+    """:func:`puzzles_text` a puzzle at a time: each one's text, after the first led by the
+    ``---`` line, as soon as the puzzle comes (so a stream can be written as it is made)."""
+    for number, puzzle in enumerate(puzzles):
+        yield puzzle.to_text() if number == 0 else f"{SEPARATOR}\n{puzzle.to_text()}"
 
 
 def load_puzzle(data: Mapping[str, Any]) -> Puzzle:
