@@ -1,23 +1,46 @@
-"""``meldsat puzzle``: generate, solve, grade and check table-rearrangement puzzles."""
+"""``meldsat puzzle``: generate, solve, grade and check table-rearrangement puzzles.
+
+The answers are ``meldsat.answers.puzzles``'; this module reads the options and the puzzle file
+and prints. Text on stdout is written a puzzle (or a report) at a time, as soon as it is known, so
+a Ctrl-C keeps every whole one written before it; JSON, the HTML sheet and ``-o FILE`` are written
+whole at the end. A Ctrl-C stops a solve at once (``meldsat.engine.solving``) and never cuts a
+record in two.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import sys
-from collections.abc import Callable, Sequence
-from typing import Annotated, Any, Protocol
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Annotated, Any
 
 import typer
 
 from meldsat.answers.jsonform import to_json
+from meldsat.answers.puzzles import (
+    GeneratedPuzzles,
+    PuzzleReport,
+    PuzzleReports,
+    check,
+    generate,
+    generate_request,
+    generated_puzzles,
+    grade,
+    grade_each,
+    solve,
+    solve_each,
+)
 from meldsat.cli.batchrun import BatchSettings, SchedulerOption, WorkersOption
 from meldsat.cli.inputs import file_error, read_source
+from meldsat.cli.interrupts import InterruptGuard
 from meldsat.errors import MeldsatError
 from meldsat.files import write_text_atomic
-from meldsat.notation import Meld, format_table, parse_table
-from meldsat.puzzles.puzzle import LEVELS, Puzzle, puzzles_json, puzzles_text, read_puzzles
-from meldsat.rulesets import get_rules
-from meldsat.schema import SCHEMA_VERSION
+from meldsat.games.registry import puzzle_rule_sets
+from meldsat.puzzles.puzzle import Puzzle, puzzle_texts, read_puzzles
+
+# The rule sets with puzzles, as the families registry lists them.
+PUZZLE_RULES_HELP = f"{' or '.join(puzzle_rule_sets())}."
 
 app = typer.Typer(
     help="Table-rearrangement puzzles with one proven solution.",
@@ -61,9 +84,9 @@ def generate_command(
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed: same seed, same puzzles.")] = 1,
     workers: WorkersOption = None,
     scheduler: SchedulerOption = None,
-    rules: Annotated[str, typer.Option("--rules", "-r", help="manipulation or rummikub.")] = (
-        "manipulation"
-    ),
+    rules: Annotated[
+        str, typer.Option("--rules", "-r", help=f"{' or '.join(puzzle_rule_sets())}.")
+    ] = ("manipulation"),
     players: Annotated[int | None, typer.Option("--players", help="Players (sets decks).")] = None,
     output_format: Annotated[Format, typer.Option("--format", "-f", help="text, json or html.")] = (
         Format.TEXT
@@ -80,41 +103,36 @@ def generate_command(
     ] = "all",
 ) -> int:
     """Generate puzzles of a level, each proven unique and graded at that level."""
-    from meldsat.puzzles.generate import generate_puzzles
-
-    if level not in LEVELS:
-        raise MeldsatError(f"unknown level '{level}' (choose from {', '.join(LEVELS)})")
-    if rules.strip().lower() not in ("manipulation", "rummikub"):
-        raise MeldsatError(f"puzzles use the rules manipulation or rummikub, not '{rules}'")
-    rule_set = get_rules(rules, players)
+    request = generate_request(level, count, seed, rules=rules, players=players, goal=goal)
+    chosen = Format.JSON if json_output else output_format
     progress = _progress_bar(count) if sys.stderr.isatty() else None
     # Puzzle i depends only on (seed, i): any workers, or none, give the same bytes.
     processes, address = BatchSettings(workers, scheduler).where()
-    puzzles = generate_puzzles(
-        rule_set,
-        level,
-        count,
-        seed,
-        goal=goal.strip().lower(),
-        progress=progress,
-        workers=processes,
-        scheduler=address,
-    )
+    with _interruptible() as guard:
+        try:
+            if output is None and chosen is Format.TEXT:
+                made = generated_puzzles(request, workers=processes, scheduler=address)
+                _stream(puzzle_texts(_counted(made, progress)), guard)
+            else:
+                answer = generate(request, workers=processes, scheduler=address, progress=progress)
+                with guard.deferred():
+                    _emit(render_puzzles(answer, chosen), output)
+        except KeyboardInterrupt:
+            if progress is not None:
+                sys.stderr.write("\n")  # the error line below the bar, not after it
+            raise
     if progress is not None:
         sys.stderr.write("\n")
-    _emit(render_puzzles(puzzles, Format.JSON if json_output else output_format), output)
     return 0
 
 
-def render_puzzles(puzzles: list[Puzzle], output_format: Format) -> str:
+def render_puzzles(answer: GeneratedPuzzles, output_format: Format) -> str:
     """The puzzles in the chosen format, ending with a new line."""
     if output_format is Format.JSON:
-        return to_json(puzzles_json(puzzles)) + "\n"
+        return to_json(answer.to_json()) + "\n"
     if output_format is Format.HTML:
-        from meldsat.puzzles.sheet import render_sheet
-
-        return render_sheet(puzzles)
-    return puzzles_text(puzzles)
+        return answer.html()
+    return answer.text()
 
 
 def _progress_bar(total: int) -> Any:
@@ -126,10 +144,36 @@ def _progress_bar(total: int) -> Any:
     return show
 
 
+def _counted(puzzles: Iterable[Puzzle], progress: Callable[[int], None] | None) -> Iterator[Puzzle]:
+    """The puzzles, telling ``progress`` how many have come after each one."""
+    for done, puzzle in enumerate(puzzles, start=1):
+        yield puzzle
+        if progress is not None:
+            progress(done)
+
+
+@contextlib.contextmanager
+def _interruptible() -> Iterator[InterruptGuard]:
+    """Ctrl-C stops a solve at once, but waits while a record is being written."""
+    from meldsat.engine.solving import stoppable_solves  # OR-Tools loads with the first solve
+
+    with InterruptGuard() as guard, stoppable_solves():
+        yield guard
+
+
+def _stream(texts: Iterable[str], guard: InterruptGuard) -> None:
+    """Write each text to stdout whole, as soon as it comes."""
+    for text in texts:
+        with guard.deferred():
+            sys.stdout.write(text)
+            sys.stdout.flush()
+
+
 def _emit(text: str, output: str | None) -> None:
     """Print, or write ``output`` atomically (a temporary file beside it, then a rename)."""
     if output is None:
         sys.stdout.write(text)
+        sys.stdout.flush()
         return
     try:
         write_text_atomic(output, text)
@@ -146,9 +190,14 @@ def solve_command(
     json_output: JsonFlag = False,
 ) -> int:
     """Solve each puzzle: unique (with the solution and its steps), none, or several."""
-    from meldsat.puzzles.report import solve_reports
-
-    return _report_puzzles(solve_reports, source, output_format, time_limit, json_output)
+    return _report_puzzles(
+        solve,
+        solve_each,
+        source=source,
+        output_format=output_format,
+        time_limit=time_limit,
+        json_output=json_output,
+    )
 
 
 @app.command("grade")
@@ -160,71 +209,40 @@ def grade_command(
     json_output: JsonFlag = False,
 ) -> int:
     """Grade each puzzle and confirm (or not) the level and grade it states."""
-    from meldsat.puzzles.report import grade_reports
-
-    return _report_puzzles(grade_reports, source, output_format, time_limit, json_output)
-
-
-class _Report(Protocol):
-    """What ``solve`` and ``grade`` report for one puzzle."""
-
-    @property
-    def exit_code(self) -> int: ...
-
-    def to_json(self) -> dict[str, Any]: ...
-
-    def text(self, number: int) -> str: ...
+    return _report_puzzles(
+        grade,
+        grade_each,
+        source=source,
+        output_format=output_format,
+        time_limit=time_limit,
+        json_output=json_output,
+    )
 
 
 def _report_puzzles(
-    make_reports: Callable[[list[Puzzle], float], Sequence[_Report]],
+    whole: Callable[[Sequence[Puzzle], float], PuzzleReports[Any]],
+    each: Callable[[Sequence[Puzzle], float], Iterator[PuzzleReport]],
+    *,
     source: str,
     output_format: ReportFormat,
     time_limit: float,
     json_output: bool,
 ) -> int:
-    """What ``solve`` and ``grade`` share: read the puzzles, report on each, the worst exit code."""
-    reports = make_reports(read_puzzles(read_source(source)), time_limit)
-    return _print_reports(reports, ReportFormat.JSON if json_output else output_format)
-
-
-def _print_reports(reports: Sequence[_Report], output_format: ReportFormat) -> int:
-    """Print every report (one JSON object, or text per puzzle); the worst exit code."""
-    if output_format is ReportFormat.JSON:
-        print(to_json(reports_json(reports)))
-    else:
-        for number, report in enumerate(reports, start=1):
-            sys.stdout.write(report.text(number))
-    return max(report.exit_code for report in reports)
-
-
-def reports_json(reports: Sequence[_Report]) -> dict[str, Any]:
-    """The JSON answer of ``solve`` and ``grade``: ``{"schema_version", "results": [...]}``."""
-    return {"schema_version": SCHEMA_VERSION, "results": [report.to_json() for report in reports]}
-
-
-def answer_problems_of(
-    puzzle: Puzzle, answer: str, time_limit: float
-) -> tuple[Puzzle, list[Meld], list[str]]:
-    """The puzzle with its solution (when unique), the answer's table, and every reason the answer
-    is not the solution (none: it is)."""
-    from meldsat.puzzles.report import solved_copy
-    from meldsat.puzzles.verify import answer_problems
-
-    solved = solved_copy(puzzle, time_limit)
-    final = parse_table(answer, puzzle.rules.notation)
-    return solved, final, answer_problems(solved, final)
-
-
-def check_json(problems: list[str]) -> dict[str, Any]:
-    """The JSON answer of ``check``: is it a solution, and every reason it is not, each
-    ``{"code", "message"}`` as in ``meldsat check``."""
-    reasons = []
-    for problem in problems:
-        # Every problem is written "code: message" (puzzles/verify.py); codes are one word in JSON.
-        code, _, message = problem.partition(": ")
-        reasons.append({"code": code.replace(" ", "_"), "message": message})
-    return {"schema_version": SCHEMA_VERSION, "solution": not problems, "reasons": reasons}
+    """What ``solve`` and ``grade`` share: read the puzzles, report on each (JSON: all in one
+    object at the end; text: each report as soon as it is known), the worst exit code."""
+    puzzles = read_puzzles(read_source(source))
+    with _interruptible() as guard:
+        if json_output or output_format is ReportFormat.JSON:
+            answer = whole(puzzles, time_limit)
+            with guard.deferred():
+                _emit(to_json(answer.to_json()) + "\n", None)
+            return answer.exit_code
+        codes = []
+        for number, report in enumerate(each(puzzles, time_limit), start=1):
+            with guard.deferred():
+                _emit(report.text(number), None)
+            codes.append(report.exit_code)
+    return max(codes)
 
 
 @app.command("check")
@@ -241,13 +259,9 @@ def check_command(
     puzzles = read_puzzles(read_source(source))
     if number > len(puzzles):
         raise MeldsatError(f"no puzzle number '{number}': the file holds {len(puzzles)}")
-    puzzle, final, problems = answer_problems_of(puzzles[number - 1], answer, time_limit)
-    if json_output or output_format is ReportFormat.JSON:
-        print(to_json(check_json(problems)))
-    else:
-        print("a solution" if not problems else f"not a solution ({len(problems)} reasons)")
-        for problem in problems:
-            print(f"  ✗ {problem}")
-        if problems and puzzle.solution is not None:
-            print(f"table given: {format_table(final, puzzle.rules.notation)}")
-    return 0 if not problems else 1
+    with _interruptible() as guard:
+        verdict = check(puzzles[number - 1], answer, time_limit)
+        as_json = json_output or output_format is ReportFormat.JSON
+        with guard.deferred():
+            _emit(to_json(verdict.to_json()) + "\n" if as_json else verdict.text(), None)
+    return verdict.exit_code

@@ -26,7 +26,7 @@ import itertools
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from meldsat.cards import WILD_JOKER, Card, Joker, Piece, card_of, card_pool
@@ -104,28 +104,48 @@ def generate_puzzles(
 
     By default they are made here, one after the other; with ``workers`` (local processes) or
     ``scheduler`` (a Dask cluster) they are spread over workers by :mod:`meldsat.executor`, with
-    the same result. ``stats`` can only be counted here.
+    the same result. ``stats`` can only be counted here. ``progress`` is told how many are made
+    after each one.
+    """
+    found = []
+    series = puzzle_series(
+        rules, level, count, seed, goal=goal, stats=stats, workers=workers, scheduler=scheduler
+    )
+    for puzzle in series:
+        found.append(puzzle)
+        if progress is not None:
+            progress(len(found))
+    return found
+
+
+def puzzle_series(
+    rules: RuleSet,
+    level: str,
+    count: int,
+    seed: int,
+    *,
+    goal: str = "all",
+    stats: Stats | None = None,
+    workers: int | None = None,
+    scheduler: str | None = None,
+) -> Iterator[Puzzle]:
+    """The puzzles of :func:`generate_puzzles`, each as soon as it and those before it are made.
+
+    The arguments are checked at once, before the first puzzle is asked for.
     """
     if level not in LEVELS:
         raise MeldsatError(f"unknown level '{level}' (choose from {', '.join(LEVELS)})")
     if goal not in GOAL_KINDS:
         raise MeldsatError(f"unknown goal '{goal}' (choose from {', '.join(GOAL_KINDS)})")
     if workers is None and scheduler is None:
-        made: Iterable[Puzzle] = (
+        return (
             generate_one(rules, level, seed, number, goal=goal, stats=stats)
             for number in range(count)
         )
-    else:
-        if stats is not None:
-            raise ValueError("stats are counted only when the puzzles are made in this process")
-        jobs = ((rules, level, seed, number, goal) for number in range(count))
-        made = ordered_map(generate_job, jobs, workers=workers or 1, scheduler=scheduler)
-    found = []
-    for puzzle in made:
-        found.append(puzzle)
-        if progress is not None:
-            progress(len(found))
-    return found
+    if stats is not None:
+        raise ValueError("stats are counted only when the puzzles are made in this process")
+    jobs = ((rules, level, seed, number, goal) for number in range(count))
+    return ordered_map(generate_job, jobs, workers=workers or 1, scheduler=scheduler)
 
 
 def generate_job(job: tuple[RuleSet, str, int, int, str]) -> Puzzle:

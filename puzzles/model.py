@@ -32,6 +32,7 @@ from meldsat.engine.parts.jokers import JokerLocking
 from meldsat.engine.parts.kept import KeptMelds
 from meldsat.engine.parts.runs import RunFlow
 from meldsat.engine.parts.supply import PieceSupply
+from meldsat.engine.solving import new_solver, run_solver
 from meldsat.notation import Meld, Table
 from meldsat.puzzles.canonical import Canonical, GroupShape, RunPlace
 from meldsat.puzzles.goal import Goal
@@ -133,15 +134,13 @@ class PuzzleModel:
     # --- solving ---------------------------------------------------------------------------------
 
     def solve(self, *, minimize_changed: bool = False, time_limit: float = 30.0) -> ModelResult:
-        """Solve deterministically (one worker, seed 0); optionally change the fewest melds."""
+        """Solve deterministically (one worker, seed 0; Ctrl-C stops it, see
+        ``meldsat.engine.solving``); optionally change the fewest melds."""
         if minimize_changed and not isinstance(self.changed, int):
             self.model.minimize(self.changed)
-        solver = cp_model.CpSolver()
-        params = solver.parameters
-        params.num_workers = 1
-        params.random_seed = 0
-        params.max_time_in_seconds = time_limit
-        code = solver.solve(self.model)
+        # CP-SAT's default search: the generator's puzzles for a seed follow from it.
+        solver = new_solver(time_limit)
+        code = run_solver(solver, self.model)
         status = solver.status_name(code)
         if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return ModelResult(status)

@@ -9,7 +9,7 @@ Two written forms, both read back to the same puzzle: a text form like a positio
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -27,7 +27,6 @@ from meldsat.rules import RuleSet
 from meldsat.schema import SCHEMA_VERSION
 
 LEVELS = ("easy", "medium", "hard", "expert")
-PUZZLE_RULES = ("manipulation", "rummikub")
 _KEYS = ("rules", "players", "table", "hand", "goal", "solution", "level", "grade", "seed")
 SEPARATOR = "---"
 
@@ -97,7 +96,7 @@ class Puzzle:
         return Position(self.rules, self.table, Pieces(self.hand))
 
     def to_json(self) -> dict[str, Any]:
-        """The puzzle as a JSON-ready object (docs/schema/puzzles.schema.json)."""
+        """The puzzle as a JSON-ready object (solver/schema/puzzles.schema.json)."""
         notation = self.rules.notation
         return {
             "rules": self.rules.name,
@@ -141,7 +140,14 @@ def puzzles_json(puzzles: Sequence[Puzzle]) -> dict[str, Any]:
 
 def puzzles_text(puzzles: Sequence[Puzzle]) -> str:
     """The text form of a list of puzzles, separated by ``---`` lines."""
-    return f"{SEPARATOR}\n".join(puzzle.to_text() for puzzle in puzzles)
+    return "".join(puzzle_texts(puzzles))
+
+
+def puzzle_texts(puzzles: Iterable[Puzzle]) -> Iterator[str]:
+    """:func:`puzzles_text` a puzzle at a time: each one's text, after the first led by the
+    ``---`` line, as soon as the puzzle comes (so a stream can be written as it is made)."""
+    for number, puzzle in enumerate(puzzles):
+        yield puzzle.to_text() if number == 0 else f"{SEPARATOR}\n{puzzle.to_text()}"
 
 
 def load_puzzle(data: Mapping[str, Any]) -> Puzzle:
@@ -150,9 +156,13 @@ def load_puzzle(data: Mapping[str, Any]) -> Puzzle:
     if unknown:
         raise NotationError(f"unknown key '{unknown[0]}' in puzzle")
     rules = rules_from_fields(data)
-    if rules.name not in PUZZLE_RULES:
+    # The families registry says which rule sets have puzzles; it loads the game modules, so only
+    # when a puzzle is read.
+    from meldsat.games.registry import puzzle_rule_sets
+
+    if rules.name not in puzzle_rule_sets():
         raise NotationError(
-            f"puzzles use the rules {' or '.join(PUZZLE_RULES)}, not '{rules.name}'"
+            f"puzzles use the rules {' or '.join(puzzle_rule_sets())}, not '{rules.name}'"
         )
     hand = pieces_field(data.get("hand", []), "hand", rules)
     if not hand:  # with nothing to play there is no puzzle (and no turn for the checker to check)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from meldsat.cards import Card, Joker, Piece, piece_sort_key, represented_card
 from meldsat.engine.cpsat import CpModel, cp_model
+from meldsat.engine.solving import new_solver, run_solver
 from meldsat.melds import MeldKind, judge_meld
 from meldsat.notation import Meld, format_pieces
 from meldsat.puzzles.canonical import sequence_places
@@ -129,11 +130,8 @@ def _best_homes(
             model.add(sum(var for _, var in mine) <= 1)
     stays = sum(var * shared[pair].total() for pair, var in chosen.items())
     model.minimize(sum(sizes) - stays + sum(splits))
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = 0
-    solver.parameters.max_time_in_seconds = 10.0
-    code = solver.solve(model)
+    solver = new_solver(10.0)
+    code = run_solver(solver, model)
     if code != cp_model.OPTIMAL:
         raise RuntimeError(f"the move planner failed: {solver.status_name(code)}")
     return {k: i for (i, k), var in chosen.items() if solver.value(var)}

@@ -41,11 +41,6 @@ LIBRARY_FOLDERS = ("solver", "games", "puzzles")
 # `python -m meldsat` runs the command line: the one module of the library that may import it.
 ENTRY_POINT = "solver/__main__.py"
 
-# TEMPORARY, until the puzzle answers move into meldsat.answers.puzzles (another branch; the lead
-# removes this at the merge): the puzzle answers of the web API still import the puzzle command's
-# JSON builders, lazily, inside their functions.
-PUZZLE_IMPORTS_PENDING = {("solver/web/answers.py", "meldsat.cli.puzzle")}
-
 
 def module_name(path: Path) -> str:
     """The dotted name a library file is imported under (``solver/web/app.py``: meldsat.web.app)."""
@@ -89,11 +84,6 @@ def within(module: str, package: str) -> bool:
     return module == package or module.startswith(f"{package}.")
 
 
-def pending(file: str, module: str) -> bool:
-    """True for the puzzle answers' imports of the puzzle command, until they move."""
-    return any(file == path and within(module, cli) for path, cli in PUZZLE_IMPORTS_PENDING)
-
-
 def test_the_scan_reads_every_library_folder_and_sees_the_entry_point() -> None:
     files = {path.relative_to(ROOT).as_posix() for path in library_files()}
     assert {"solver/web/app.py", "games/engine.py", "puzzles/model.py", ENTRY_POINT} <= files
@@ -108,9 +98,46 @@ def test_no_library_module_imports_the_command_line() -> None:
         for path in library_files()
         if path.relative_to(ROOT).as_posix() != ENTRY_POINT
         for module in imported_modules(path, known)
-        if within(module, "meldsat.cli") and not pending(path.relative_to(ROOT).as_posix(), module)
+        if within(module, "meldsat.cli")
     }
     assert not found, sorted(found)
+
+
+# docs/DESIGN.md's table of folders: the packages each layer must not import (the command line is
+# covered above). The core is solver/ less the answers, the web server and the entry point.
+FORBIDDEN = {
+    "core": ("meldsat.games", "meldsat.puzzles", "meldsat.answers", "meldsat.web"),
+    "games": ("meldsat.puzzles", "meldsat.answers", "meldsat.web"),
+    "puzzles": ("meldsat.answers", "meldsat.web"),
+}
+# The puzzles read one module of games: the registry, which says which rule sets have puzzles.
+PUZZLES_READ = "meldsat.games.registry"
+
+
+def layer_of(module: str) -> str | None:
+    """The layer of docs/DESIGN.md a library module belongs to (None: answers, web, entry point)."""
+    for layer in ("games", "puzzles"):
+        if within(module, f"meldsat.{layer}"):
+            return layer
+    if any(within(module, f"meldsat.{top}") for top in ("answers", "web", "cli", "__main__")):
+        return None
+    return "core"
+
+
+def test_each_layer_imports_only_the_layers_below_it() -> None:
+    graph = library_import_graph()
+    found = sorted(
+        (module, imported)
+        for module, imports in graph.items()
+        if (layer := layer_of(module)) is not None
+        for imported in imports
+        if any(within(imported, package) for package in FORBIDDEN[layer])
+        or (layer == "puzzles" and within(imported, "meldsat.games") and imported != PUZZLES_READ)
+    )
+    assert not found, found
+    # The scan sees the layers it checks: the answers import games and puzzles, the web the answers.
+    assert "meldsat.games.registry" in graph["meldsat.answers.score"]
+    assert any(within(module, "meldsat.answers") for module in graph["meldsat.web.answers"])
 
 
 def test_the_web_app_imports_with_the_command_line_blocked() -> None:

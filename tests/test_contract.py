@@ -21,7 +21,7 @@ with warnings.catch_warnings():
     warnings.filterwarnings("ignore", message=".*httpx2")
     from starlette.testclient import TestClient
 
-from meldsat.games.registry import family_named
+from meldsat.games.registry import family_named, puzzle_rule_sets
 from meldsat.house_rules import HOUSE_RULES
 from meldsat.moves import REASON_CODES
 from meldsat.rulesets import RULE_SET_NAMES
@@ -78,6 +78,7 @@ def test_the_enumerations_are_the_codes_own() -> None:
     puzzle = load_schema("puzzle-check")["properties"]["reasons"]["items"]["properties"]["code"]
     assert puzzle["enum"] == [*REASON_CODES, "goal", "not_the_solution"]
     assert load_schema("api")["$defs"]["GinRules"]["enum"] == list(family_named("gin").rule_sets)
+    assert load_schema("puzzles")["$defs"]["rules"]["enum"] == list(puzzle_rule_sets())
 
 
 def test_the_gin_endpoints_take_the_rule_sets_their_schema_names(client: TestClient) -> None:

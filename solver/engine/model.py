@@ -35,6 +35,7 @@ from meldsat.engine.parts.objective import LexicographicObjective
 from meldsat.engine.parts.origin import HandOrigin
 from meldsat.engine.parts.runs import RunFlow
 from meldsat.engine.parts.supply import PieceSupply
+from meldsat.engine.solving import EngineSearch, new_solver, run_solver
 from meldsat.engine.trace import Slot
 from meldsat.errors import UnsupportedError
 from meldsat.play import Objective
@@ -165,31 +166,14 @@ class RearrangementModel:
     ) -> cp_model.CpSolver:
         """A CP-SAT solver set up as the engine solves this model (:meth:`solve` uses it; the
         benchmarks solve variants of the model with it)."""
-        solver = cp_model.CpSolver()
-        params = solver.parameters
-        params.num_workers = num_workers
-        params.random_seed = 0
-        params.log_search_progress = log_search_progress
-        # Measured on full-table positions (benchmarks/): these models are small and their LP is
-        # tight, so CP-SAT's presolve, probing, symmetry detection, cuts and inprocessing cost more
-        # time than they save, and putting every constraint in the LP at once beats adding them
-        # lazily (median solve 2 ms instead of 5 on the dev positions).
-        params.cp_model_presolve = False
-        params.cp_model_probing_level = 0
-        params.symmetry_level = 0
-        params.linearization_level = 1 if self.tracks_origin else 2
-        params.add_cg_cuts = False
-        params.add_mir_cuts = False
-        params.add_zero_half_cuts = False
-        params.add_clique_cuts = False
-        params.use_sat_inprocessing = False
-        params.add_lp_constraints_lazily = False
-        # CP-SAT's own Ctrl-C handler would swallow the interrupt (a false "time limit" answer)
-        # and leave SIGINT at its default after the solve; Python's handler stops it promptly.
-        params.catch_sigint_signal = False
-        if time_limit is not None:
-            params.max_time_in_seconds = time_limit
-        return solver
+        # 500 rummy's larger models have a weak LP: only what CP-SAT linearizes at level 1.
+        search = EngineSearch(linearization_level=1 if self.tracks_origin else 2)
+        return new_solver(
+            time_limit,
+            search=search,
+            num_workers=num_workers,
+            log_search_progress=log_search_progress,
+        )
 
     def solve(
         self,
@@ -208,7 +192,7 @@ class RearrangementModel:
         solver = self.solver(
             time_limit, num_workers=num_workers, log_search_progress=log_search_progress
         )
-        code = solver.solve(self.model)
+        code = run_solver(solver, self.model)
         status = solver.status_name(code)
         bound = None if code == cp_model.INFEASIBLE else self.objective.bound(solver)
         if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):

@@ -82,9 +82,9 @@ class LocalRunner:
 def _start_worker(owner_pid: int) -> None:
     """Set up a worker process: deaf to the terminal's Ctrl-C, and gone when its owner is.
 
-    CP-SAT installs its own SIGINT handler while it solves (and the default one after), so a
-    Ctrl-C reaching a worker would cut its solve short and pass for a time limit. In a process
-    group of its own the worker never sees the terminal's signal; the owner stops it instead.
+    A Ctrl-C reaching a worker would interrupt the line it is solving, which the owner would then
+    have to tell from an answer. In a process group of its own the worker never sees the
+    terminal's signal; the owner stops it instead.
     """
     if hasattr(os, "setpgrp"):  # POSIX
         os.setpgrp()

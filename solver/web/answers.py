@@ -124,37 +124,34 @@ def puzzle_solve_answer(
     data: Mapping[str, Any], time_cap: float, *, draw: bool = False
 ) -> dict[str, Any]:
     """The answer of ``meldsat puzzle solve --format json`` for one puzzle object."""
-    from meldsat.cli.puzzle import reports_json
-    from meldsat.puzzles.report import solve_reports
+    from meldsat.answers.puzzles import solve
 
     puzzle, time_limit = _puzzle_and_time(data, time_cap)
-    return reports_json(solve_reports([puzzle], time_limit))
+    return solve([puzzle], time_limit).to_json()
 
 
 def puzzle_grade_answer(
     data: Mapping[str, Any], time_cap: float, *, draw: bool = False
 ) -> dict[str, Any]:
     """The answer of ``meldsat puzzle grade --format json`` for one puzzle object."""
-    from meldsat.cli.puzzle import reports_json
-    from meldsat.puzzles.report import grade_reports
+    from meldsat.answers.puzzles import grade
 
     puzzle, time_limit = _puzzle_and_time(data, time_cap)
-    return reports_json(grade_reports([puzzle], time_limit))
+    return grade([puzzle], time_limit).to_json()
 
 
 def puzzle_check_answer(
     data: Mapping[str, Any], time_cap: float, *, draw: bool = False
 ) -> dict[str, Any]:
     """The answer of ``meldsat puzzle check --format json``: the puzzle's fields and ``answer``."""
-    from meldsat.cli.puzzle import answer_problems_of, check_json
+    from meldsat.answers.puzzles import check
 
     fields = dict(data)
     if "answer" not in fields:
         raise NotationError("'answer' is missing: the final table to check")
     answer = _table_text(fields.pop("answer"), "answer")
     puzzle, time_limit = _puzzle_and_time(fields, time_cap)
-    _, _, problems = answer_problems_of(puzzle, answer, time_limit)
-    return check_json(problems)
+    return check(puzzle, answer, time_limit).to_json()
 
 
 def _puzzle_and_time(data: Mapping[str, Any], time_cap: float) -> tuple[Any, float]:
