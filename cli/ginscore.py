@@ -11,10 +11,11 @@ from typing import Any
 
 from meldsat.cli.jsonout import json_header, to_json
 from meldsat.cli.layoff import score_json
-from meldsat.cli.render import console, print_line
+from meldsat.cli.render import console, house_rules_text, print_line
 from meldsat.gin.bits import check_gin_rules
 from meldsat.gin.scorefile import read_hand_results
 from meldsat.gin.scoring import ScoreSheet, score_sheet
+from meldsat.house_rules import house_rules_of
 from meldsat.rules import RuleSet
 
 GIN_FAMILY = ("gin", "oklahoma-gin", "hollywood-gin")
@@ -71,7 +72,8 @@ def gin_sheet_json(rules: RuleSet, sheet: ScoreSheet) -> dict[str, Any]:
 def _print_gin_sheet(rules: RuleSet, sheet: ScoreSheet) -> None:
     out = console()
     first, second = sheet.players
-    print_line(f"{rules.name}: {first} v {second}, game to {sheet.target}", out=out)
+    house = house_rules_text(house_rules_of(rules))
+    print_line(f"{rules.name}: {first} v {second}, game to {sheet.target}{house}", out=out)
     for hand in sheet.hands:
         if hand.player is None:
             print_line(f"hand {hand.number}: dead hand, no score", out=out)

@@ -7,21 +7,24 @@ The sheet is made by the scoring of the game the rule set names, looked up by ru
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any
 
 import typer
 
 from meldsat.cli.ginscore import GIN_FAMILY, score_gin_sheet
-from meldsat.cli.inputs import MAX_LOG_BYTES, JsonOption, read_source
+from meldsat.cli.inputs import MAX_LOG_BYTES, JsonOption, RuleOption, house_options, read_source
 from meldsat.cli.jsonout import to_json
-from meldsat.cli.render import console
+from meldsat.cli.render import console, house_rules_text
 from meldsat.errors import MeldsatError, RulesError
 from meldsat.games.sheets import SHEETS
+from meldsat.house_rules import apply_house_rules
 from meldsat.rules import get_rules
 from meldsat.schema import SCHEMA_VERSION
 
-SCORERS: dict[str, Callable[[Sequence[dict[str, Any]], str], dict[str, Any]]] = dict(SHEETS)
+SCORERS: dict[
+    str, Callable[[Sequence[dict[str, Any]], str, Mapping[str, object] | None], dict[str, Any]]
+] = dict(SHEETS)
 
 
 def score_command(
@@ -32,9 +35,11 @@ def score_command(
         str, typer.Option("--rules", "-r", help="Rule set of the game.")
     ] = "manipulation",
     as_json: JsonOption = False,
+    house: RuleOption = None,
 ) -> int:
     """Turn round (deal) results into the score sheet: every round's scores and the game's end."""
-    rule_set = get_rules(rules)
+    overrides = house_options(house)
+    rule_set = apply_house_rules(get_rules(rules), overrides)
     name = rule_set.name
     text = read_source(results, limit=MAX_LOG_BYTES)
     if name in GIN_FAMILY:
@@ -45,7 +50,7 @@ def score_command(
             f"no score sheet for '{rules}' (sheets: {', '.join(sorted([*SCORERS, *GIN_FAMILY]))})"
         )
     entries = [entry for _, entry in _entries(text, results)]
-    sheet = scorer(entries, name)
+    sheet = scorer(entries, name, overrides)
     if as_json:
         print(to_json({"schema_version": SCHEMA_VERSION, **sheet}))
     else:
@@ -72,7 +77,8 @@ def print_sheet(sheet: dict[str, Any]) -> None:
     """The sheet as text: a line a round, then the end of the game."""
     out = console()
     noun = "deal" if "laid" in (sheet["rounds"][0] if sheet["rounds"] else {}) else "round"
-    out.print(f"{sheet['rules']}, {sheet['players']} players (seats from 0)")
+    house = house_rules_text(sheet.get("house_rules", {}))
+    out.print(f"{sheet['rules']}, {sheet['players']} players (seats from 0){house}")
     for entry in sheet["rounds"]:
         parts = [f"{noun} {entry['round']}: hands {_row(entry['hand_points'])}"]
         if "laid" in entry:

@@ -9,10 +9,10 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from meldsat.cli.batchrun import BatchSettings, SchedulerOption, WorkersOption
-from meldsat.cli.inputs import JsonOption
+from meldsat.cli.inputs import JsonOption, RuleOption, house_options
 from meldsat.cli.interrupts import InterruptGuard
 from meldsat.cli.jsonout import to_json
-from meldsat.cli.render import console
+from meldsat.cli.render import console, house_rules_text
 from meldsat.errors import MeldsatError
 from meldsat.games.bots import BOT_NAMES, DEFAULT_TIME_LIMIT
 from meldsat.games.log import GameLog, JsonlLog, NullLog
@@ -75,10 +75,13 @@ def simulate_command(  # noqa: PLR0917 (one argument per command-line option)
     as_json: JsonOption = False,
     workers: WorkersOption = None,
     scheduler: SchedulerOption = None,
+    house: RuleOption = None,
 ) -> int:
     """Play whole games between bots and print each seat's results."""
     seats = bot_seats(bots, players, rules)
-    new_game(rules, len(seats))  # an unplayable rule set or player count fails before any game
+    overrides = house_options(house)
+    # An unplayable rule set, player count or house rule fails before any game.
+    new_game(rules, len(seats), house=overrides)
     processes, address = BatchSettings(workers, scheduler).where()
     sink: GameLog = JsonlLog(log) if log else NullLog()
     errors = Console(stderr=True)
@@ -104,6 +107,7 @@ def simulate_command(  # noqa: PLR0917 (one argument per command-line option)
                 seed,
                 sink,
                 time_limit=time_limit,
+                house=overrides,
                 progress=lambda done: bar.update(task, completed=done),
                 workers=processes,
                 scheduler=address,
@@ -176,6 +180,7 @@ def print_result(result: SimulationResult) -> None:
     out = console()
     out.print(
         f"{data['rules']}, {data['players']} players, {data['games']} games, seed {data['seed']}"
+        + house_rules_text(result.house_rules)
     )
     for row in rows:
         cells = [

@@ -4,7 +4,7 @@ simulate look it up here). A new game family adds its entries to ``GAMES`` and `
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from meldsat.errors import RulesError
@@ -13,6 +13,7 @@ from meldsat.games.engine import Game
 from meldsat.games.gin import GinGame, make_gin_bot
 from meldsat.games.manipulation import ManipulationGame
 from meldsat.games.rummy500 import Rummy500Game
+from meldsat.house_rules import apply_house_rules
 from meldsat.rules import RuleSet, get_rules
 
 GameFactory = Callable[[RuleSet, dict[str, Any] | None], Game[Any]]
@@ -30,9 +31,15 @@ GAMES: dict[str, GameFactory] = {
 }
 
 
-def new_game(rules_name: str, players: int, options: dict[str, Any] | None = None) -> Game[Any]:
-    """A fresh game of the rule set ``rules_name`` for ``players`` players."""
-    rules = get_rules(rules_name, players)
+def new_game(
+    rules_name: str,
+    players: int,
+    options: dict[str, Any] | None = None,
+    house: Mapping[str, object] | None = None,
+) -> Game[Any]:
+    """A fresh game of the rule set ``rules_name`` for ``players`` players, with ``house`` rules
+    (``--rule``: the scoring constants, say) over the preset."""
+    rules = apply_house_rules(get_rules(rules_name, players), house or {})
     factory = GAMES.get(rules.name)
     if factory is None:
         raise RulesError(

@@ -11,13 +11,14 @@ card counts (``"points"``, ``"cards"``), plus:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from meldsat.errors import MeldsatError
 from meldsat.games.manipulation_score import game_reached_target, score_game, score_round
 from meldsat.games.records import read_pieces
 from meldsat.games.rummy500_score import game_winners, score_deal
+from meldsat.house_rules import apply_house_rules, house_rules_of
 from meldsat.rules import RuleSet, get_rules
 
 Entry = dict[str, Any]
@@ -42,6 +43,20 @@ def _seat(entry: Entry, key: str, players: int, number: int) -> int | None:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
         raise MeldsatError(f"round {number}: bad {key} '{value}' (a seat 0-{players - 1} or null)")
     return value
+
+
+def _sheet_rules(entries: Sequence[Entry], rules_name: str, house: Mapping[str, object]) -> RuleSet:
+    """The rule set for as many players as the first round lists, with the house rules."""
+    return apply_house_rules(get_rules(rules_name, _players(entries)), house)
+
+
+def _header(rules: RuleSet) -> Sheet:
+    """The sheet's first keys: the rule set, the players and, if any, the house rules."""
+    sheet: Sheet = {"rules": rules.name, "players": rules.players}
+    house = house_rules_of(rules)
+    if house:
+        sheet["house_rules"] = house
+    return sheet
 
 
 def _players(entries: Sequence[Entry]) -> int:
@@ -73,9 +88,11 @@ def _hands(entry: Entry, rules: RuleSet, number: int) -> tuple[list[int], list[i
     return points, cards
 
 
-def manipulation_sheet(entries: Sequence[Entry], rules_name: str) -> Sheet:
-    """Score Manipulation Rummy rounds up to the end of the game (150)."""
-    rules = get_rules(rules_name, _players(entries))
+def manipulation_sheet(
+    entries: Sequence[Entry], rules_name: str, house: Mapping[str, object] | None = None
+) -> Sheet:
+    """Score Manipulation Rummy rounds up to the end of the game (150), under ``house`` rules."""
+    rules = _sheet_rules(entries, rules_name, house or {})
     totals, won = [0] * rules.players, [0] * rules.players
     rounds: list[Entry] = []
     for number, entry in enumerate(entries, start=1):
@@ -98,7 +115,7 @@ def manipulation_sheet(entries: Sequence[Entry], rules_name: str) -> Sheet:
                 "totals": totals,
             }
         )
-    sheet: Sheet = {"rules": rules.name, "players": rules.players, "rounds": rounds}
+    sheet: Sheet = {**_header(rules), "rounds": rounds}
     sheet["game_over"] = game_reached_target(totals, rules.scoring)
     if sheet["game_over"]:
         end = score_game(totals, won, rules.scoring)
@@ -108,9 +125,12 @@ def manipulation_sheet(entries: Sequence[Entry], rules_name: str) -> Sheet:
     return sheet
 
 
-def rummy500_sheet(entries: Sequence[Entry], rules_name: str) -> Sheet:
-    """Score 500 (300, killer) deals up to the end of the game, the pool carried between them."""
-    rules = get_rules(rules_name, _players(entries))
+def rummy500_sheet(
+    entries: Sequence[Entry], rules_name: str, house: Mapping[str, object] | None = None
+) -> Sheet:
+    """Score 500 (300, killer) deals up to the end of the game, the pool carried between them,
+    under ``house`` rules (``deal_pool``, ``game_target``)."""
+    rules = _sheet_rules(entries, rules_name, house or {})
     totals, pool = [0] * rules.players, 0
     deals: list[Entry] = []
     for number, entry in enumerate(entries, start=1):
@@ -142,8 +162,7 @@ def rummy500_sheet(entries: Sequence[Entry], rules_name: str) -> Sheet:
         )
     winners = list(game_winners(totals, rules.scoring))
     return {
-        "rules": rules.name,
-        "players": rules.players,
+        **_header(rules),
         "rounds": deals,
         "game_over": bool(winners),
         "totals": totals,
@@ -151,7 +170,8 @@ def rummy500_sheet(entries: Sequence[Entry], rules_name: str) -> Sheet:
     }
 
 
-SHEETS: dict[str, Callable[[Sequence[Entry], str], Sheet]] = {
+# (round entries, rule set name, house rules) -> the sheet
+SHEETS: dict[str, Callable[[Sequence[Entry], str, Mapping[str, object] | None], Sheet]] = {
     "manipulation": manipulation_sheet,
     "rummy500": rummy500_sheet,
     "rummy300": rummy500_sheet,
