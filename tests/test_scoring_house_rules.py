@@ -22,6 +22,7 @@ from meldsat.house_rules import apply_house_rules, house_rules_of
 from meldsat.rules import get_rules
 from tests.conftest import CliRunner
 from tests.test_cli import as_json, assert_one_line_error
+from tests.test_json_schemas import assert_matches
 
 PLAYERS = '{"players": ["Ann", "Bob"]}\n'
 
@@ -279,3 +280,23 @@ def test_a_hand_scoring_in_no_game_says_so(run_cli: CliRunner, tmp_path: Path) -
 def test_score_sheet_errors_stay_one_line() -> None:
     with pytest.raises(MeldsatError, match=r"^hand 2: the knocker's deadwood 11"):
         score_sheet(get_rules("gin"), ["A", "B"], [HandResult("A", 1, 5), HandResult("B", 11, 5)])
+
+
+def test_house_rules_in_score_and_simulate_match_their_schemas(run_cli: CliRunner) -> None:
+    gin = ("score", "--rules", "gin", "examples/gin-hands.jsonl", "--json", *CLASSIC)
+    deals = ("score", "--rules", "rummy500", "examples/rummy500-deals.jsonl", "--json")
+    simulated = ("simulate", "--rules", "gin", "--games", "1", "--json", *CLASSIC)
+    for args in (gin, (*deals, "--rule", "deal_pool=40"), simulated):
+        answer = as_json(run_cli(*args))
+        assert_matches(args[0], answer)
+        assert answer["house_rules"]
+
+
+def test_rules_marks_the_scoring_constants_a_house_rule_may_set(run_cli: CliRunner) -> None:
+    shown = run_cli("rules", "gin", "--rule", "undercut_bonus=10").out
+    scoring = next(line for line in shown.splitlines() if " scoring " in line)
+    assert scoring.startswith("  * scoring")
+    assert "*undercut_bonus=10, " in scoring and " games_at_once=1" in scoring
+    assert "house rules: undercut_bonus=10" in shown
+    rummikub = run_cli("rules", "rummikub").out
+    assert "  * group_joker_either_missing   true\n" in rummikub
