@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from meldsat.cards import Card, Joker, Piece
+from meldsat.cards import Card
 from meldsat.engine.search import best_play
 from meldsat.group_jokers import group_joker_pairs, won_back_by_other
 from meldsat.house_rules import apply_house_rules
@@ -26,7 +26,7 @@ from meldsat.position import Position, read_position
 from meldsat.rules import get_rules
 from tests.conftest import CliRunner
 from tests.oracle import group_pairs, locking_needs, oracle_best
-from tests.strategies import _fits, hand_pieces
+from tests.strategies import group_joker_positions
 from tests.test_engine_oracle import assert_matches_oracle
 from tests.test_moves import codes, messages, move
 
@@ -159,28 +159,6 @@ READINGS = (
     ("manipulation", True),
     ("manipulation", False),
 )
-
-
-@st.composite
-def group_joker_positions(draw: st.DrawFn, name: str, either: bool) -> Position:
-    """A table with a group of three whose joker stands for one missing suit, often with the
-    other missing card in the hand, and a few more pieces."""
-    rules = apply_house_rules(get_rules(name, 4), {"group_joker_either_missing": either})
-    rank = draw(st.integers(1, 13))
-    suits = draw(st.permutations(range(4)))
-    joker, real = Card(rank, suits[0]), [Card(rank, suit) for suit in suits[1:3]]
-    table: list[tuple[Piece, ...]] = [(Joker(joker), *real)]
-    if draw(st.booleans()):
-        start = draw(st.integers(2, 11))
-        suit = draw(st.integers(0, 3))
-        table.append(tuple(Card(step, suit) for step in range(start, start + 3)))
-    used = [piece for meld in table for piece in meld]
-    hand: list[Piece] = []
-    if draw(st.integers(0, 3)):
-        hand.append(Card(rank, suits[3]))
-    extra = draw(hand_pieces(rules, table, draw(st.integers(1, 4))))
-    hand.extend(piece for piece in extra if _fits([*used, *hand], [piece], rules))
-    return Position.build(rules, table, hand)
 
 
 @pytest.mark.parametrize(("name", "either"), READINGS)
