@@ -6,8 +6,9 @@ scored by :mod:`meldsat.games.gin_sheet`.
 
 from __future__ import annotations
 
-from meldsat.cli.render import console, print_line
+from meldsat.cli.render import console, house_rules_text, print_line
 from meldsat.games.gin_sheet import GinSheet
+from meldsat.house_rules import house_rules_of
 
 
 def print_gin_sheet(answer: GinSheet) -> None:
@@ -15,7 +16,8 @@ def print_gin_sheet(answer: GinSheet) -> None:
     rules, sheet = answer.rules, answer.sheet
     out = console()
     first, second = sheet.players
-    print_line(f"{rules.name}: {first} v {second}, game to {sheet.target}", out=out)
+    house = house_rules_text(house_rules_of(rules))
+    print_line(f"{rules.name}: {first} v {second}, game to {sheet.target}{house}", out=out)
     for hand in sheet.hands:
         if hand.player is None:
             print_line(f"hand {hand.number}: dead hand, no score", out=out)

@@ -17,7 +17,9 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from meldsat.answers.fields import house_options
 from meldsat.cards import Piece, parse_piece
+from meldsat.cli.inputs import RuleOption
 from meldsat.cli.play_gin import GinNarrator, TerminalGinPlayer
 from meldsat.cli.render import console, print_table, render_meld, render_table
 from meldsat.cli.simulate import GameRulesOption, HintTimeOption, SeedOption
@@ -90,7 +92,7 @@ class TerminalPlayer:
             return None
         if verdict.legal:
             return tuple(meld.pieces for meld in verdict.table.melds)
-        self.out.print(f"illegal ({len(verdict.reasons)} reasons):")
+        self.out.print(f"illegal ({counted(len(verdict.reasons), 'reason')}):")
         for reason in verdict.reasons:
             self.out.print(f"  x {reason.code}: {reason.message}")
         return None
@@ -207,6 +209,7 @@ def play_command(  # noqa: PLR0917 (one argument per command-line option)
     seed: SeedOption = 1,
     log: Annotated[str | None, typer.Option("--log", help="Keep the game log (JSONL).")] = None,
     time_limit: HintTimeOption = DEFAULT_TIME_LIMIT,
+    house: RuleOption = None,
 ) -> int:
     """Play a game against bots in the terminal (you are seat 0)."""
     names = [name.strip().lower() for name in bots.split(",") if name.strip()] or ["greedy-points"]
@@ -220,7 +223,7 @@ def play_command(  # noqa: PLR0917 (one argument per command-line option)
             f"--bots '{bots}' names {counted(len(names), 'bot')} for "
             f"{counted(players - 1, 'other seat')}"
         )
-    game = new_game(rules, players)
+    game = new_game(rules, players, house=house_options(house))
     terminal = TERMINAL_SEATS[family_of(rules).shared_table]
     out = console()
     seats = [HUMAN, *others]

@@ -10,7 +10,7 @@ written in plain notation (``QH``) and the marks as ``ok``/``x`` instead of cras
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from rich.console import Console
 from rich.text import Text
@@ -96,12 +96,17 @@ def render_table(melds: Iterable[Sequence[Piece]], notation: Notation = Notation
 
 def rules_title(rules: RuleSet) -> str:
     """``manipulation, 4 players``, then any house rules: ``; house rules: jokers=4``."""
-    house = house_rules_of(rules)
-    title = f"{rules.name}, {counted(rules.players, 'player')}"
+    return f"{rules.name}, {counted(rules.players, 'player')}" + house_rules_text(
+        house_rules_of(rules)
+    )
+
+
+def house_rules_text(house: Mapping[str, object]) -> str:
+    """``; house rules: jokers=4, gin_bonus=20``, or nothing when there are none."""
     if not house:
-        return title
+        return ""
     settings = ", ".join(f"{name}={HOUSE_RULES[name].text(value)}" for name, value in house.items())
-    return f"{title}; house rules: {settings}"
+    return f"; house rules: {settings}"
 
 
 def verdict_mark(legal: bool) -> Text:

@@ -49,10 +49,21 @@ def rules_command(
     out = console()
     print_line(rules_title(answer.rules), out=out)
     for field_name, value in rule_values(answer.rules).items():
-        mark = "*" if field_name in HOUSE_RULES else " "
-        print_line(f"  {mark} {field_name:<28} {_text(value)}", out=out)
+        # The scoring constants are one line; those a house rule may set are marked inside it.
+        text = _scoring_text(value) if field_name == "scoring" else _text(value)
+        mark = "*" if field_name in HOUSE_RULES or "*" in text else " "
+        print_line(f"  {mark} {field_name:<28} {text}", out=out)
     print_line("(* a house rule: --rule NAME=VALUE, or indented under rules: in a file)", out=out)
     return 0
+
+
+def _scoring_text(scoring: dict[str, Any]) -> str:
+    """The scoring constants that are set, ``*`` before each that a house rule may change."""
+    return ", ".join(
+        f"{'*' if key in HOUSE_RULES else ''}{key}={_text(item)}"
+        for key, item in scoring.items()
+        if item
+    )
 
 
 def _text(value: Any) -> str:

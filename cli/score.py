@@ -15,14 +15,13 @@ from typing import Annotated, Any
 import typer
 
 from meldsat.answers.jsonform import to_json
-from meldsat.answers.score import score_answer
+from meldsat.answers.score import score_answer, sheet_rules
 from meldsat.cli.ginscore import print_gin_sheet
-from meldsat.cli.inputs import MAX_LOG_BYTES, JsonOption, read_source
-from meldsat.cli.render import console
+from meldsat.cli.inputs import MAX_LOG_BYTES, JsonOption, RuleOption, read_source
+from meldsat.cli.render import console, house_rules_text
 from meldsat.errors import MeldsatError
 from meldsat.games.gin_sheet import GinSheet
 from meldsat.games.sheets import TableSheet
-from meldsat.rulesets import get_rules
 
 
 def score_command(
@@ -33,11 +32,12 @@ def score_command(
         str, typer.Option("--rules", "-r", help="Rule set of the game.")
     ] = "manipulation",
     as_json: JsonOption = False,
+    house: RuleOption = None,
 ) -> int:
     """Turn round (deal) results into the score sheet: every round's scores and the game's end."""
-    get_rules(rules)  # an unknown rule set fails before the file is read
+    sheet_rules(rules, house)  # an unknown rule set or a bad house rule fails before the file
     text = read_source(results, limit=MAX_LOG_BYTES)
-    answer = score_answer(rules, _entries(text, results))
+    answer = score_answer(rules, _entries(text, results), house)
     if as_json:
         print(to_json(answer.to_json()))
     else:
@@ -71,7 +71,8 @@ def print_table_sheet(answer: TableSheet) -> None:
     sheet = answer.to_json()
     out = console()
     noun = "deal" if "laid" in (sheet["rounds"][0] if sheet["rounds"] else {}) else "round"
-    out.print(f"{sheet['rules']}, {sheet['players']} players (seats from 0)")
+    house = house_rules_text(sheet.get("house_rules", {}))
+    out.print(f"{sheet['rules']}, {sheet['players']} players (seats from 0){house}")
     for entry in sheet["rounds"]:
         parts = [f"{noun} {entry['round']}: hands {_row(entry['hand_points'])}"]
         if "laid" in entry:

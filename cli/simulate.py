@@ -8,11 +8,12 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from meldsat.answers.fields import house_options
 from meldsat.answers.jsonform import to_json
 from meldsat.cli.batchrun import BatchSettings, SchedulerOption, WorkersOption
-from meldsat.cli.inputs import JsonOption
+from meldsat.cli.inputs import JsonOption, RuleOption
 from meldsat.cli.interrupts import InterruptGuard
-from meldsat.cli.render import console
+from meldsat.cli.render import console, house_rules_text
 from meldsat.errors import MeldsatError
 from meldsat.games.bots import DEFAULT_TIME_LIMIT
 from meldsat.games.log import GameLog, JsonlLog, NullLog
@@ -75,10 +76,13 @@ def simulate_command(  # noqa: PLR0917 (one argument per command-line option)
     as_json: JsonOption = False,
     workers: WorkersOption = None,
     scheduler: SchedulerOption = None,
+    house: RuleOption = None,
 ) -> int:
     """Play whole games between bots and print each seat's results."""
     seats = bot_seats(bots, players, rules)
-    new_game(rules, len(seats))  # an unplayable rule set or player count fails before any game
+    overrides = house_options(house)
+    # An unplayable rule set, player count or house rule fails before any game.
+    new_game(rules, len(seats), house=overrides)
     processes, address = BatchSettings(workers, scheduler).where()
     sink: GameLog = JsonlLog(log) if log else NullLog()
     errors = Console(stderr=True)
@@ -104,6 +108,7 @@ def simulate_command(  # noqa: PLR0917 (one argument per command-line option)
                 seed,
                 sink,
                 time_limit=time_limit,
+                house=overrides,
                 progress=lambda done: bar.update(task, completed=done),
                 workers=processes,
                 scheduler=address,
@@ -176,6 +181,7 @@ def print_result(result: SimulationResult) -> None:
     out = console()
     out.print(
         f"{data['rules']}, {data['players']} players, {data['games']} games, seed {data['seed']}"
+        + house_rules_text(result.house_rules)
     )
     for row in rows:
         cells = [

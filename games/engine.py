@@ -12,7 +12,7 @@ log: between agents and the game in one process, a decision is never written out
 Events in a log (one JSON object a line, keys in this order):
 
 - ``game``: ``game`` (number), ``rules``, ``players``, ``seats`` (agent names), ``seed``,
-  ``options``
+  ``options``, and ``house_rules`` when the rule set differs from its preset (``--rule``)
 - ``deal``: ``game``, ``round``, ``dealer``, ``deck`` (the shuffled deck, stock drawn from the end),
   then what the game adds (the hands dealt)
 - ``turn``: ``game``, ``round``, ``turn``, then the game's turn record (``seat`` first)
@@ -32,6 +32,7 @@ from meldsat.errors import MeldsatError
 from meldsat.games.deck import seeded_rng, shuffled_deck
 from meldsat.games.log import Event, GameLog
 from meldsat.games.records import pieces_json
+from meldsat.house_rules import house_rules_of
 from meldsat.rules import RuleSet
 from meldsat.schema import SCHEMA_VERSION
 
@@ -119,7 +120,7 @@ class Game(ABC, Generic[AgentT, TurnT]):
 
 def game_header(game: Game[Any, Any], number: int, seats: Sequence[str], seed: int | str) -> Event:
     """The ``game`` event that opens a game in the log."""
-    return {
+    header: Event = {
         "event": "game",
         "schema_version": SCHEMA_VERSION,
         "game": number,
@@ -129,6 +130,10 @@ def game_header(game: Game[Any, Any], number: int, seats: Sequence[str], seed: i
         "seed": seed,
         "options": game.options,
     }
+    house = house_rules_of(game.rules)
+    if house:
+        header["house_rules"] = house
+    return header
 
 
 def leading_seats(totals: Sequence[int]) -> tuple[int, ...]:

@@ -10,11 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from meldsat.games.sheets import NumberedEntries
+from meldsat.games.sheets import NumberedEntries, sheet_header
 from meldsat.gin.bits import check_gin_rules
 from meldsat.gin.scorefile import read_hand_results
 from meldsat.gin.scoring import HandScore, ScoreSheet, score_sheet
-from meldsat.house_rules import house_rules_of
 from meldsat.rules import RuleSet
 
 
@@ -29,13 +28,9 @@ class GinSheet:
     def to_json(self) -> dict[str, Any]:
         """``rules``, ``players`` (and ``house_rules`` if any), ``names``, ``target``,
         ``finished``, ``hands``, ``games``."""
-        data: dict[str, Any] = {"rules": self.rules.name, "players": self.rules.players}
-        house = house_rules_of(self.rules)
-        if house:
-            data["house_rules"] = house
         sheet = self.sheet
         return {
-            **data,
+            **sheet_header(self.rules),
             "names": list(sheet.players),
             "target": sheet.target,
             "finished": sheet.finished,

@@ -9,6 +9,7 @@ Adding a game is a rule-set module (:mod:`meldsat.rulesets`), a game module, and
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from meldsat.errors import RulesError
@@ -23,6 +24,7 @@ from meldsat.games.manipulation import ManipulationGame
 from meldsat.games.roster import Bot
 from meldsat.games.rummy500 import Rummy500Game
 from meldsat.games.sheets import manipulation_sheet, rummy500_sheet
+from meldsat.house_rules import apply_house_rules
 from meldsat.rulesets import get_rules, gin, manipulation, rummikub, rummy500
 
 FAMILIES: tuple[GameFamily, ...] = (
@@ -100,10 +102,14 @@ def bot_names() -> tuple[str, ...]:
 
 
 def new_game(
-    rules_name: str, players: int, options: dict[str, Any] | None = None
+    rules_name: str,
+    players: int,
+    options: dict[str, Any] | None = None,
+    house: Mapping[str, object] | None = None,
 ) -> Game[Any, Any]:
-    """A fresh game of the rule set ``rules_name`` for ``players`` players."""
-    rules = get_rules(rules_name, players)
+    """A fresh game of the rule set ``rules_name`` for ``players`` players, with ``house`` rules
+    (``--rule``: the scoring constants, say) over the preset."""
+    rules = apply_house_rules(get_rules(rules_name, players), house or {})
     factory = family_of(rules.name).game
     if factory is None:
         raise RulesError(

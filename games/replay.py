@@ -23,6 +23,7 @@ from meldsat.games.engine import (
 from meldsat.games.log import Event
 from meldsat.games.records import pieces_json
 from meldsat.games.registry import new_game
+from meldsat.house_rules import house_rules_of
 from meldsat.schema import SCHEMA_VERSION
 
 _ENVELOPE = frozenset({"event", "game", "round", "turn"})
@@ -185,9 +186,15 @@ def _start(event: Event) -> _Current:
     number = event.get("game")
     if not _whole(number):
         raise _MismatchError("a game event needs its number 'game'")
-    game = new_game(rules, players, options)
+    house = event.get("house_rules", {})
+    if not isinstance(house, dict):
+        raise _MismatchError("'house_rules' of a game event must be an object")
+    game = new_game(rules, players, options, house)
     if game.options != options:
         raise _MismatchError(f"options {options}, the game plays with {game.options}")
+    played = house_rules_of(game.rules)
+    if played != house:
+        raise _MismatchError(f"house_rules {house}, the game plays with {played}")
     return _Current(game, number, seed)
 
 

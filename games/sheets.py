@@ -28,6 +28,7 @@ from meldsat.games.manipulation_score import (
 )
 from meldsat.games.records import read_pieces
 from meldsat.games.rummy500_score import DealScore, game_winners, score_deal
+from meldsat.house_rules import house_rules_of, with_players
 from meldsat.rules import RuleSet
 
 Entry = dict[str, Any]
@@ -93,6 +94,15 @@ class DealLine:
         }
 
 
+def sheet_header(rules: RuleSet) -> Entry:
+    """A sheet's first keys: ``rules``, ``players`` and, if any, ``house_rules``."""
+    header: Entry = {"rules": rules.name, "players": rules.players}
+    house = house_rules_of(rules)
+    if house:
+        header["house_rules"] = house
+    return header
+
+
 @dataclass(frozen=True)
 class TableSheet:
     """A shared-table game's score sheet: every round, and the game's end so far.
@@ -108,11 +118,10 @@ class TableSheet:
     bonuses: tuple[int, ...] | None = None
 
     def to_json(self) -> Entry:
-        """``rules``, ``players``, ``rounds``, ``game_over``, ``bonuses`` (if any), ``totals``,
-        ``winners``."""
+        """``rules``, ``players`` (and ``house_rules`` if any), ``rounds``, ``game_over``,
+        ``bonuses`` (if any), ``totals``, ``winners``."""
         data: Entry = {
-            "rules": self.rules.name,
-            "players": self.rules.players,
+            **sheet_header(self.rules),
             "rounds": [line.to_json() for line in self.rounds],
             "game_over": self.game_over,
         }
@@ -172,8 +181,9 @@ def _hands(entry: Entry, rules: RuleSet, number: int) -> tuple[list[int], list[i
 
 
 def manipulation_sheet(rules: RuleSet, entries: NumberedEntries) -> TableSheet:
-    """Score Manipulation Rummy rounds up to the end of the game (150)."""
-    rules = rules.with_players(_players(entries))
+    """Score Manipulation Rummy rounds up to the end of the game (150), under the house rules
+    ``rules`` carries."""
+    rules = with_players(rules, _players(entries))
     totals, won = (0,) * rules.players, [0] * rules.players
     rounds: list[RoundLine] = []
     for number, (_, entry) in enumerate(entries, start=1):
@@ -193,8 +203,9 @@ def manipulation_sheet(rules: RuleSet, entries: NumberedEntries) -> TableSheet:
 
 
 def rummy500_sheet(rules: RuleSet, entries: NumberedEntries) -> TableSheet:
-    """Score 500 (300, killer) deals up to the end of the game, the pool carried between them."""
-    rules = rules.with_players(_players(entries))
+    """Score 500 (300, killer) deals up to the end of the game, the pool carried between them,
+    under the house rules ``rules`` carries (``deal_pool``, ``game_target``)."""
+    rules = with_players(rules, _players(entries))
     totals, pool = (0,) * rules.players, 0
     deals: list[RoundLine] = []
     for number, (_, entry) in enumerate(entries, start=1):

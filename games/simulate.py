@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,6 +21,7 @@ from meldsat.games.deck import seeded_rng
 from meldsat.games.engine import play_game
 from meldsat.games.log import Event, GameLog, dump_event
 from meldsat.games.registry import new_agent, new_game
+from meldsat.house_rules import house_rules_of
 
 Z_95 = 1.959963984540054  # the two-sided 95 % normal quantile
 
@@ -55,6 +56,8 @@ class SimulationResult:
     rounds: int = 0
     turns: int = 0
     solver: SolverUse = field(default_factory=SolverUse)
+    # The fields where the games' rule set differs from its preset (``--rule``).
+    house_rules: dict[str, int | bool | None] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """The result as a JSON-ready dict (``seats`` in seat order)."""
@@ -78,9 +81,11 @@ class SimulationResult:
                     "went_out": stats.went_out,
                 }
             )
+        header: dict[str, Any] = {"rules": self.rules, "players": self.players}
+        if self.house_rules:
+            header["house_rules"] = self.house_rules
         return {
-            "rules": self.rules,
-            "players": self.players,
+            **header,
             "games": self.games,
             "seed": self.seed,
             "rounds": self.rounds,
@@ -150,6 +155,7 @@ def simulate(
     *,
     time_limit: float,
     options: dict[str, Any] | None = None,
+    house: Mapping[str, object] | None = None,
     progress: Callable[[int], None] | None = None,
     workers: int | None = None,
     scheduler: str | None = None,
@@ -161,11 +167,14 @@ def simulate(
     or ``scheduler`` (a Dask cluster) they are spread over workers by :mod:`meldsat.executor`.
     Either way each game's events reach ``log`` whole and in game order (inside ``guard()``, which
     can hold a Ctrl-C until the game is written), so the log and the result are the same bytes.
+    ``house`` rules (``--rule``) change the preset's fields; each game's log header names them.
     """
+    house_rules = tuple((house or {}).items())
     result = SimulationResult(rules, len(bots), games, seed, [SeatStats(bot) for bot in bots])
+    result.house_rules = house_rules_of(new_game(rules, len(bots), options, house).rules)
     counting = _StatsLog(log, result)
     jobs = (
-        GameJob(rules, tuple(bots), seed, number, time_limit, options)
+        GameJob(rules, tuple(bots), seed, number, time_limit, options, house_rules)
         for number in range(1, games + 1)
     )
     if workers is None and scheduler is None:
@@ -193,6 +202,7 @@ class GameJob:
     number: int
     time_limit: float
     options: dict[str, Any] | None
+    house: tuple[tuple[str, object], ...] = ()  # house rules, as (name, value) pairs
 
 
 @dataclass
@@ -215,7 +225,7 @@ class _LineLog:
 
 def play_one_game(job: GameJob) -> PlayedGame:
     """Play game ``job.number`` of the run with seed ``job.seed``: what a worker runs."""
-    game = new_game(job.rules, len(job.bots), job.options)
+    game = new_game(job.rules, len(job.bots), job.options, dict(job.house))
     agents = [
         new_agent(job.rules, name, seeded_rng(job.seed, job.number, "bot", seat), job.time_limit)
         for seat, name in enumerate(job.bots)

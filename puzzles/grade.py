@@ -130,7 +130,8 @@ def level_of(grade: Grade) -> str:
 
 
 def jokers_redeclared(table: Sequence[Meld], solution: Sequence[Meld]) -> int:
-    """Table jokers that stand for another card at the end (freed by their real card)."""
+    """Table jokers that stand for another card at the end (freed by their real card, or in
+    Rummikub by the other colour their group of three lacked)."""
     before = Counter(p.declared for meld in table for p in meld if isinstance(p, Joker))
     after = Counter(p.declared for meld in solution for p in meld if isinstance(p, Joker))
     return sum(max(0, count - after[card]) for card, count in before.items())

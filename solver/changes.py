@@ -16,12 +16,14 @@ from typing import TypeVar, overload
 from meldsat.cards import (
     Card,
     Joker,
+    Notation,
     Piece,
     count_pieces,
     piece_identity,
     piece_sort_key,
     represented_card,
 )
+from meldsat.group_jokers import group_joker_pairs
 from meldsat.matching import max_weight_matching
 from meldsat.melds import meld_kind
 from meldsat.notation import Meld, format_pieces
@@ -238,9 +240,8 @@ def _step_text(
     if move.was is not None:
         was = move.was.text(notation)
         now = _declared_text(move.pieces[0], rules)
-        return (
-            f"the joker that stood for {was} now stands for {now} (the real {was} is on the table)"
-        )
+        freed_by = _freed_by(move, old, table, rules)
+        return f"the joker that stood for {was} now stands for {now} ({freed_by})"
     before = home[move.target]
     now_text = format_pieces(table[move.target], notation)
     if before is None:
@@ -252,6 +253,24 @@ def _step_text(
         return f"play {cards} from the hand to {label}"
     verb = "leaves" if len(move.pieces) == 1 else "leave"
     return f"{cards} {verb} {format_pieces(old[move.source], notation)} for {label}"
+
+
+def _freed_by(move: Move, old: Sequence[Meld], table: Sequence[Meld], rules: RuleSet) -> str:
+    """What freed a redeclared joker: its real card, or (a group of three under Rummikub's rule)
+    the card of the other suit the group lacked."""
+    assert move.was is not None
+    was = move.was.text(rules.notation)
+    on_table = {piece for meld in table for piece in meld if isinstance(piece, Card)}
+    if move.was in on_table or not rules.group_joker_either_missing:
+        return f"the real {was} is on the table"
+    # Its own meld first; jokers declared alike are interchangeable, so another group's will do.
+    melds = [old[move.source], *old]
+    other = next(
+        pair[1] for meld in melds for pair in group_joker_pairs(meld) if pair[0] == move.was
+    )
+    kind = "colour" if rules.notation is Notation.TILES else "suit"
+    card = other.text(rules.notation)
+    return f"the real {card}, the group's other missing {kind}, is on the table"
 
 
 def _declared_text(piece: Piece, rules: RuleSet) -> str:

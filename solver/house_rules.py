@@ -3,9 +3,11 @@
 Only fields that the rule checker, the CP-SAT engine and the test suite's brute-force search all
 honour may be overridden, each within a range where all three agree; anything else is refused
 with a message listing the valid names. One exception: ``wrap_around`` is honoured by the checker
-(``validate``, ``check``) while the engine refuses it with :class:`UnsupportedError`. A rule set
-with house rules keeps its preset's name, and :func:`house_rules_of` recovers the overrides (for
-output, and to write a position back).
+(``validate``, ``check``) while the engine refuses it with :class:`UnsupportedError`. The scoring
+constants named here (``gin_bonus``, ``game_target``, ...) are fields of ``RuleSet.scoring``,
+read only by the games' scoring (``score``, ``simulate``, ``play`` and ``replay``, which takes
+them from the log). A rule set with house rules keeps its preset's name, and
+:func:`house_rules_of` recovers the overrides (for output, and to write a position back).
 """
 
 from __future__ import annotations
@@ -29,6 +31,12 @@ class HouseRule:
     lowest: int = 0
     highest: int = 0
     optional: bool = False  # ``none`` is a value (no limit)
+    scoring: bool = False  # a field of ``RuleSet.scoring``, not of the rule set itself
+
+    def value_in(self, rules: RuleSet) -> int | bool | None:
+        """This field's value in ``rules``."""
+        value: int | bool | None = getattr(rules.scoring if self.scoring else rules, self.name)
+        return value
 
     def parse(self, value: object) -> int | bool | None:
         """``value`` (text, or a JSON number/boolean/null) as this field's value, or an error."""
@@ -79,6 +87,28 @@ HOUSE_RULES: dict[str, HouseRule] = {
             10,
             True,
         ),
+        HouseRule(
+            "group_joker_either_missing",
+            bool,
+            "a joker in a group of three is won back by either missing suit (colour)",
+        ),
+        # Scoring constants (RuleSet.scoring): the gin family's, then the 500 family's pool.
+        HouseRule("game_target", int, "points that end the game", 1, 10000, scoring=True),
+        HouseRule("gin_bonus", int, "gin: bonus for going gin", 0, 1000, scoring=True),
+        HouseRule("undercut_bonus", int, "bonus for an undercut", 0, 1000, scoring=True),
+        HouseRule("big_gin_bonus", int, "gin: bonus for big gin", 0, 1000, scoring=True),
+        HouseRule("round_win_bonus", int, "line (box) bonus per hand won", 0, 1000, scoring=True),
+        HouseRule("game_bonus", int, "bonus for winning the game", 0, 1000, scoring=True),
+        HouseRule(
+            "shutout_doubles", bool, "gin: a shutout doubles the winner's total", scoring=True
+        ),
+        HouseRule(
+            "shutout_enters_next_game",
+            bool,
+            "Hollywood: a shut-out player's next win opens the next open game",
+            scoring=True,
+        ),
+        HouseRule("deal_pool", int, "500 rummy: points in each deal's pool", 0, 1000, scoring=True),
     )
 }
 
@@ -114,9 +144,17 @@ def parse_house_rules(overrides: Mapping[str, object]) -> dict[str, int | bool |
 def apply_house_rules(rules: RuleSet, overrides: Mapping[str, object]) -> RuleSet:
     """``rules`` with each named field replaced, every name and value checked, then the whole."""
     require_rules(rules)
-    changes: dict[str, Any] = dict(parse_house_rules(overrides))
-    if not changes:
+    values = parse_house_rules(overrides)
+    if not values:
         return rules
+    changes: dict[str, Any] = {
+        name: value for name, value in values.items() if not HOUSE_RULES[name].scoring
+    }
+    scoring: dict[str, Any] = {
+        name: value for name, value in values.items() if HOUSE_RULES[name].scoring
+    }
+    if scoring:
+        changes["scoring"] = replace(rules.scoring, **scoring)
     changed = replace(rules, **changes)
     _check_consistent(changed)
     return changed
@@ -132,10 +170,22 @@ def house_rules_of(rules: RuleSet) -> dict[str, int | bool | None]:
     except RulesError:
         return {}
     return {
-        name: getattr(rules, name)
-        for name in HOUSE_RULES
-        if getattr(rules, name) != getattr(preset, name)
+        name: rule.value_in(rules)
+        for name, rule in HOUSE_RULES.items()
+        if rule.value_in(rules) != rule.value_in(preset)
     }
+
+
+def with_players(rules: RuleSet, players: int) -> RuleSet:
+    """``rules`` for ``players`` players, its house rules kept: laid again over the preset for
+    that many players, so a house rule on a field the player count sets (``decks``, ``jokers``)
+    stays as it was set."""
+    if players == rules.players:
+        return rules
+    house = house_rules_of(rules)
+    if not house:
+        return rules.with_players(players)
+    return apply_house_rules(get_rules(rules.name, players), house)
 
 
 def _check_consistent(rules: RuleSet) -> None:

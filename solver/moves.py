@@ -27,6 +27,7 @@ from meldsat.cards import (
     require_pieces,
 )
 from meldsat.errors import RulesError, quote
+from meldsat.group_jokers import table_joker_pairs, won_back_by_other
 from meldsat.matching import max_weight_matching
 from meldsat.melds import MeldKind, MeldVerdict
 from meldsat.notation import Pieces, check_hand_jokers, format_pieces, sort_pieces
@@ -274,17 +275,27 @@ def _redeclared_jokers(move: _Move) -> list[Reason]:
     """Jokers freed without their real card on the table (the reading in docs/RULES.md).
 
     Jokers are interchangeable, so for each card only the drop in the number of jokers declared as
-    it counts: it must not exceed the real copies of that card on the table afterwards.
+    it counts: it must not exceed the real copies of that card on the table afterwards. Where a
+    joker in a group of three may be freed by either missing suit (Rummikub), the jokers that the
+    other missing card frees are taken off first, and those cards with them.
     """
     declared_before = _declared(move.before)
     declared_after = _declared(move.after)
     real_after = Counter(piece for piece in _table_pieces(move.after) if isinstance(piece, Card))
+    won: Counter[Card] = Counter()
+    if move.rules.group_joker_either_missing:
+        pairs = table_joker_pairs(meld.pieces for meld in move.before.melds)
+        for (card, other), count in won_back_by_other(
+            declared_before, declared_after, real_after, pairs
+        ).items():
+            won[card] += count
+            real_after[other] -= count
     # A joker that left the table is reported as card_removed; it is not also "redeclared".
     removed_jokers = move.lost[WILD_JOKER]
     reasons = []
     for card in sorted(declared_before):
         freed = max(0, declared_before[card] - declared_after[card])
-        excess = freed - real_after[card]
+        excess = freed - won[card] - real_after[card]
         absorbed = min(max(excess, 0), removed_jokers)
         removed_jokers -= absorbed
         if excess - absorbed > 0:

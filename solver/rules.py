@@ -41,6 +41,10 @@ class Scoring:
     shutout_doubles: bool = False
     spade_upcard_doubles: bool = False
     games_at_once: int = 1
+    # Hollywood: a player shut out of a game (it ended before the player won a hand in it) enters
+    # its next win as the first score of the next open game, as published rule books have it;
+    # false scores each win only in the games its count of wins names.
+    shutout_enters_next_game: bool = False
     deal_pool: int = 0
     rounds_per_deal: int = 0
     only_deal_winner_scores: bool = False
@@ -72,6 +76,9 @@ class RuleSet:
     knock_limit_from_upcard: bool = False
     initial_meld_points: int = 0
     new_meld_needs_hand_card: bool = False
+    # Rummikub: a joker in a group of three may be won back by a real tile of either missing
+    # colour (the official rules), not only the one it was declared as.
+    group_joker_either_missing: bool = False
     table_rearrangement: bool = True
     # Manipulation: whoever draws a third card in a turn may not meld that turn.
     draws_before_meld_forbidden: int | None = None

@@ -18,6 +18,9 @@ Rules enforced (the readings of docs/RULES.md):
 - joker locking, counted per card ``c``: ``max(0, J_before(c) - J_after(c))`` is at most the number
   of real ``c`` on the final table (``J_before`` counts table jokers declared ``c`` before the play,
   ``J_after`` every joker declared ``c`` after it; jokers in hand are wild);
+- Rummikub's group jokers (``rules.group_joker_either_missing``): a table joker declared ``c`` in a
+  group of three may instead be freed by a real card of the suit that group lacks, each real card
+  freeing one joker; every choice of how many jokers each such card frees is tried;
 - Rummikub's initial meld (``position.initial`` and ``rules.initial_meld_points > 0``): the table is
   untouched and ``P`` alone forms new melds worth at least the threshold, a joker counting as the
   rank value of the card it declares;
@@ -58,6 +61,8 @@ Placed = tuple[Item, CardKey]
 PlacedMeld = tuple[Placed, ...]
 # Per card, how many more jokers must still be declared as it (sorted, counts > 0).
 Need = tuple[tuple[CardKey, int], ...]
+# A table joker in a group of three: the card it is declared as, and the card of the missing suit.
+GroupPair = tuple[CardKey, CardKey]
 # A meld as a sorted tuple of (rank, suit, 0 for a real card / 1 for a declared joker).
 MeldKey = tuple[tuple[int, int, int], ...]
 # Original melds not matched yet, as a sorted tuple of keys.
@@ -347,6 +352,59 @@ def _reduce_need(need: Need, meld: PlacedMeld) -> Need:
     return tuple(sorted((card, count) for card, count in counts.items() if count > 0))
 
 
+def group_pairs(table: Sequence[Sequence[Piece]]) -> Counter[GroupPair]:
+    """Each declared joker of a group of three (three pieces showing one rank) with the card of the
+    one suit none of the three shows."""
+    pairs: Counter[GroupPair] = Counter()
+    for meld in table:
+        shown = [piece if isinstance(piece, Card) else piece.declared for piece in meld]
+        cards = [card for card in shown if card is not None]
+        if len(meld) != 3 or len(cards) != 3 or len({card.rank for card in cards}) != 1:
+            continue
+        missing = {0, 1, 2, 3} - {card.suit for card in cards}
+        if len(missing) != 1:
+            continue
+        other = (cards[0].rank, missing.pop())
+        for piece in meld:
+            if isinstance(piece, Joker) and piece.declared is not None:
+                pairs[(piece.declared.rank, piece.declared.suit), other] += 1
+    return pairs
+
+
+def locking_needs(
+    jokers_before: Counter[CardKey], real_after: Counter[CardKey], pairs: Counter[GroupPair]
+) -> list[Need]:
+    """Every least way to meet joker locking: how many jokers each card must still show.
+
+    Without pairs there is one: ``J_before(c) - real_after(c)`` where positive. With pairs, every
+    number of jokers of each pair that the pair's other card frees is tried (it then needs no
+    real card of its own, and takes one real card of the other suit); needs that another need
+    asks no more than are left out.
+    """
+    kinds = sorted(pairs.items())
+    needs: set[Need] = set()
+    for freed in itertools.product(*(range(count + 1) for _, count in kinds)):
+        won: Counter[CardKey] = Counter()
+        taken: Counter[CardKey] = Counter()
+        for ((card, other), _), count in zip(kinds, freed, strict=True):
+            won[card] += count
+            taken[other] += count
+        if any(count > real_after[card] for card, count in taken.items()):
+            continue
+        short = {
+            card: count - won[card] - (real_after[card] - taken[card])
+            for card, count in jokers_before.items()
+        }
+        needs.add(tuple(sorted((card, count) for card, count in short.items() if count > 0)))
+    return sorted(need for need in needs if not any(_easier(other, need) for other in needs))
+
+
+def _easier(need: Need, than: Need) -> bool:
+    """``need`` asks for less than ``than`` (no card more, and they differ)."""
+    asked = dict(than)
+    return need != than and all(count <= asked.get(card, 0) for card, count in need)
+
+
 @dataclass(frozen=True)
 class _Arrangement:
     kept: int
@@ -375,6 +433,7 @@ class _Oracle:
                     if piece.declared is None:
                         raise ValueError("a table joker must be declared")
                     self.jokers_before[(piece.declared.rank, piece.declared.suit)] += 1
+        self.pairs = group_pairs(position.table) if rules.group_joker_either_missing else Counter()
         self.originals = tuple(sorted(meld_key(meld, kept) for meld in position.table))
         identical = tuple(sorted(meld_key(meld) for meld in position.table))
         self.unchanged = identical if self.needs_hand_piece else ()
@@ -387,21 +446,19 @@ class _Oracle:
         for piece, count in played.items():
             if isinstance(piece, Card):
                 real_after[(piece.rank, piece.suit)] += count
-        # Joker locking: at least J_before(c) - real_after(c) jokers must end declared c.
-        need = tuple(
-            sorted(
-                (card, count - real_after[card])
-                for card, count in self.jokers_before.items()
-                if count > real_after[card]
-            )
-        )
+        # Joker locking: at least J_before(c) - real_after(c) jokers must end declared c (less
+        # those that a group's other missing card frees, where the rules allow it).
         pool = sorted(
             [*self.table_items, *(_piece_item(p, self.hand_origin) for p in played.elements())]
         )
-        outcome = self.search.split(tuple(pool), need, self.originals, self.unchanged)
-        if outcome is None:
+        outcomes = [
+            self.search.split(tuple(pool), need, self.originals, self.unchanged)
+            for need in locking_needs(self.jokers_before, real_after, self.pairs)
+        ]
+        found = [outcome for outcome in outcomes if outcome is not None]
+        if not found:
             return None
-        kept, melds = outcome
+        kept, melds = max(found, key=lambda outcome: outcome[0])
         return _Arrangement(kept, tuple(tuple(map(_placed_piece, meld)) for meld in melds))
 
     def _arrange_initial(self, played: Counter[Piece]) -> _Arrangement | None:

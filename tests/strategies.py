@@ -4,7 +4,8 @@ Positions are small (at most about a dozen pieces, table and hand together) so t
 oracle answers in milliseconds, and built to be interesting: hand cards are often next to table
 cards (same suit and a near rank, or the same rank), the hand sometimes holds a whole meld, table
 melds sometimes hold declared (locked) jokers and hands free jokers. Every position goes through
-``Position.build``, so it is legal and within the decks.
+``Position.build``, so it is legal and within the decks. ``group_joker_positions`` builds its tables
+around a group of three holding a joker (Rummikub's reading of who may free it, on or off).
 """
 
 from __future__ import annotations
@@ -173,3 +174,25 @@ def positions(
         every_card = (Card(rank, suit) for rank in range(1, 14) for suit in range(4))
         hand = [next(card for card in every_card if _fits(used, [card], rules))]
     return Position.build(rules, table, hand, game.initial)
+
+
+@st.composite
+def group_joker_positions(draw: st.DrawFn, name: str, either: bool) -> Position:
+    """A table with a group of three whose joker stands for one missing suit, often with the
+    other missing card in the hand, and a few more pieces."""
+    rules = apply_house_rules(get_rules(name, 4), {"group_joker_either_missing": either})
+    rank = draw(st.integers(1, 13))
+    suits = draw(st.permutations(range(4)))
+    joker, real = Card(rank, suits[0]), [Card(rank, suit) for suit in suits[1:3]]
+    table: list[tuple[Piece, ...]] = [(Joker(joker), *real)]
+    if draw(st.booleans()):
+        start = draw(st.integers(2, 11))
+        suit = draw(st.integers(0, 3))
+        table.append(tuple(Card(step, suit) for step in range(start, start + 3)))
+    used = [piece for meld in table for piece in meld]
+    hand: list[Piece] = []
+    if draw(st.integers(0, 3)):
+        hand.append(Card(rank, suits[3]))
+    extra = draw(hand_pieces(rules, table, draw(st.integers(1, 4))))
+    hand.extend(piece for piece in extra if _fits([*used, *hand], [piece], rules))
+    return Position.build(rules, table, hand)

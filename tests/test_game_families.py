@@ -2,8 +2,8 @@
 
 The cases come from ``meldsat.games.registry.FAMILIES``, so a new family is tested here without
 editing this file: every bot of the family plays a whole game that is scored and replays clean,
-every rule set deals, plays and scores a round, and every turn decision is a frozen dataclass of
-pieces (text is only for the log).
+every rule set deals, plays and scores a round, every turn decision is a frozen dataclass of
+pieces (text is only for the log), and a house rule reaches the game, its log and its replay.
 """
 
 from __future__ import annotations
@@ -18,7 +18,13 @@ import pytest
 
 from meldsat.cards import Card, Joker
 from meldsat.games.deck import seeded_rng
-from meldsat.games.engine import first_dealer, leading_seats, play_game, round_deck
+from meldsat.games.engine import (
+    first_dealer,
+    game_header,
+    leading_seats,
+    play_game,
+    round_deck,
+)
 from meldsat.games.family import GameFamily
 from meldsat.games.log import Event, MemoryLog
 from meldsat.games.registry import FAMILIES, new_agent, new_game
@@ -154,3 +160,24 @@ def test_turn_decisions_are_frozen_dataclasses_of_pieces(family: GameFamily, bot
         values = [getattr(decision, field.name) for field in dataclasses.fields(decision)]
         assert all(_only_pieces(value) for value in values), decision
         game.play_turn(decision)
+
+
+@pytest.mark.parametrize("family", GAME_FAMILIES, ids=lambda family: family.name)
+def test_house_rules_reach_the_game_its_log_and_its_replay(family: GameFamily) -> None:
+    rules = family.rule_sets[0]
+    players = get_rules(rules).min_players
+    seats = [family.bots.names[0]] * players
+    game = new_game(rules, players, house={"game_target": "1"})
+    assert game.rules.scoring.game_target == 1
+    log = MemoryLog()
+    result = play_game(game, _agents(rules, seats, 4), seats, seed=4, log=log)
+    events = log.events
+    assert events[0]["house_rules"] == {"game_target": 1}
+    assert max(result["totals"]) >= 1  # the game ended at the house rule's target
+    assert _replay(events).incomplete_game is None
+    # Without its house rules the log is another game, and replay says so.
+    plain = copy.deepcopy(events)
+    del plain[0]["house_rules"]
+    with pytest.raises(WrongTurnError):
+        _replay(plain)
+    assert "house_rules" not in game_header(new_game(rules, players), 1, seats, 4)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import shutil
 import subprocess
 import sys
@@ -13,11 +14,13 @@ from pathlib import Path
 import pytest
 
 from meldsat import Position, best_play, format_table
+from meldsat.cards import Card
 from meldsat.games.engine import first_dealer, round_deck
 from meldsat.games.manipulation import ManipulationGame
 from meldsat.games.play_input import table_after_play
 from meldsat.games.records import canonical_table
-from meldsat.notation import parse_table
+from meldsat.melds import is_legal_meld
+from meldsat.notation import format_pieces, parse_table
 from meldsat.rulesets import get_rules
 from tests.conftest import CliRunner
 
@@ -119,3 +122,19 @@ def test_a_500_game_asks_for_a_discard_from_the_hand(
     assert "discard which card? not understood: unknown card 'ZZ'" in result.out
     assert "discard which card? 2C is not in your hand" in result.out
     assert result.out.rstrip().endswith("game abandoned")
+
+
+def test_a_play_with_one_reason_says_one_reason(
+    run_cli: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    position = _first_hand()
+    cards = [piece for piece in position.hand if isinstance(piece, Card)]
+    # Three cards of the hand that make no meld: the play breaks one rule only (illegal_meld).
+    loose = next(
+        trio for trio in itertools.combinations(cards, 3) if not is_legal_meld(trio, position.rules)
+    )
+    play = best_play(position)
+    script = [f"new {format_pieces(loose)}", f"table: {format_table(play.table)}"]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(script) + "\n"))
+    out = run_cli("play", "--players", "2", "--seed", str(SEED)).out
+    assert "illegal (1 reason):\n  x illegal_meld: " in out

@@ -23,6 +23,7 @@ from meldsat.position import Position
 from meldsat.puzzles import Canonical, Puzzle, canonical_form
 from meldsat.puzzles.grade import grade_puzzle
 from meldsat.puzzles.solve import Verdict, solve_puzzle
+from tests.oracle import group_pairs, locking_needs
 from tests.strategies import GAMES, positions, table_melds
 
 
@@ -33,13 +34,16 @@ def final_tables(puzzle: Puzzle) -> Iterator[list[tuple[Piece, ...]]]:
     before = Counter(p.declared for p in table_pieces if isinstance(p, Joker) and p.declared)
     wild = [Joker() if isinstance(p, Joker) else p for p in [*table_pieces, *puzzle.hand]]
     real_end = Counter(p for p in wild if isinstance(p, Card))
+    # Joker locking, with Rummikub's group jokers freed by either missing colour (tests/oracle.py).
+    pairs = group_pairs(puzzle.table) if rules.group_joker_either_missing else Counter()
+    needs = locking_needs(_keys(before), _keys(real_end), pairs)
 
     def search(
         remaining: tuple[Piece, ...], melds: list[tuple[Piece, ...]]
     ) -> Iterator[list[tuple[Piece, ...]]]:
         if not remaining:
             after = Counter(p.declared for meld in melds for p in meld if isinstance(p, Joker))
-            if all(max(0, n - after[c]) <= real_end[c] for c, n in before.items()):
+            if any(all(after[Card(*card)] >= n for card, n in need) for need in needs):
                 yield melds
             return
         first, rest = remaining[0], remaining[1:]
@@ -59,6 +63,10 @@ def final_tables(puzzle: Puzzle) -> Iterator[list[tuple[Piece, ...]]]:
                     yield from search(left, [*melds, declared])
 
     yield from search(tuple(sorted(wild, key=piece_sort_key)), [])
+
+
+def _keys(counts: Counter[Card]) -> Counter[tuple[int, int]]:
+    return Counter({(card.rank, card.suit): count for card, count in counts.items()})
 
 
 def brute_force_solutions(puzzle: Puzzle, limit: int = 2) -> set[Canonical]:

@@ -96,6 +96,20 @@ def test_the_score_answer_of_each_kind_of_sheet() -> None:
     assert [game["finished"] for game in gin.to_json()["games"]] == [True, False, False]
 
 
+def test_the_score_answer_carries_the_house_rules_at_the_sheets_player_count() -> None:
+    lines = _lines("manipulation-rounds.jsonl")
+    plain = score_answer("manipulation", lines).to_json()
+    # The preset is for 4 players; the sheet's 3 players keep the house rule's 3 decks.
+    house = score_answer("manipulation", lines, ["decks=3", "round_win_bonus=50"])
+    assert isinstance(house.sheet, TableSheet) and house.sheet.rules.decks == 3
+    data = house.to_json()
+    assert list(data)[:4] == ["schema_version", "rules", "players", "house_rules"]
+    assert data["house_rules"] == {"decks": 3, "round_win_bonus": 50}
+    assert data["rounds"] == plain["rounds"] and data["totals"] != plain["totals"]
+    with pytest.raises(RulesError, match="gin_bonus"):
+        score_answer("gin", _lines("gin-hands.jsonl"), ["gin_bonus=-1"])
+
+
 def test_a_rule_set_without_a_sheet_is_refused_before_its_lines_are_read() -> None:
     def lines() -> Iterator[tuple[int, dict[str, Any]]]:
         raise AssertionError("the lines were read")

@@ -11,9 +11,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from meldsat.answers.fields import house_options
 from meldsat.errors import RulesError
 from meldsat.games.family import ScoreSheet
 from meldsat.games.registry import family_of, sheet_rule_sets
+from meldsat.house_rules import apply_house_rules
+from meldsat.rules import RuleSet
 from meldsat.rulesets import get_rules
 from meldsat.schema import SCHEMA_VERSION
 
@@ -32,14 +35,25 @@ class ScoreAnswer:
         return {"schema_version": SCHEMA_VERSION, **self.sheet.to_json()}
 
 
-def score_answer(rules: str, entries: Iterable[tuple[int, Entry]]) -> ScoreAnswer:
-    """Score the sheet ``entries`` ((line number, JSON object) pairs, in order) under ``rules``.
+def sheet_rules(rules: str, house: list[str] | None = None) -> RuleSet:
+    """The rule set ``rules`` with the house rules ``house`` (``NAME=VALUE`` texts: the scoring
+    constants, say) that a sheet is scored under; an unknown name or a bad house rule raises a
+    :class:`~meldsat.errors.RulesError`."""
+    return apply_house_rules(get_rules(rules), house_options(house))
+
+
+def score_answer(
+    rules: str, entries: Iterable[tuple[int, Entry]], house: list[str] | None = None
+) -> ScoreAnswer:
+    """Score the sheet ``entries`` ((line number, JSON object) pairs, in order) under ``rules``
+    with the house rules ``house`` (``NAME=VALUE`` texts), which the sheet's JSON then names
+    (``house_rules``).
 
     ``entries`` is read only once the rule set is known to have a score sheet, so a lazy reader
     of a file reports a rule set without one before any bad line. Bad input raises a
     :class:`~meldsat.errors.MeldsatError` naming the line (round, hand) at fault.
     """
-    rule_set = get_rules(rules)
+    rule_set = sheet_rules(rules, house)
     reader = family_of(rule_set.name).score_sheet
     if reader is None:
         raise RulesError(

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from meldsat.cards import WILD_JOKER, Card, Piece, count_pieces
+from meldsat.group_jokers import JokerPair, table_joker_pairs
 from meldsat.position import Position
 
 
@@ -27,7 +28,8 @@ class Inventory:
     """Per-card counts of a position.
 
     ``table_jokers`` counts table jokers by the card they are declared as; ``hand_jokers`` is the
-    number of (wild) jokers in hand.
+    number of (wild) jokers in hand. ``group_jokers`` counts the table jokers in groups of three by
+    their card and the card of the suit the group lacks (``meldsat.group_jokers``).
     """
 
     table_real: Counter[Card]
@@ -35,6 +37,7 @@ class Inventory:
     hand_real: Counter[Card]
     hand_jokers: int
     melds: tuple[MeldContents, ...]
+    group_jokers: Counter[JokerPair] = field(default_factory=Counter)
 
 
 def take_inventory(position: Position) -> Inventory:
@@ -76,4 +79,6 @@ def count_inventory(table: Sequence[Sequence[Piece]], hand: Sequence[Piece]) -> 
     hand_real = Counter(
         {piece: count for piece, count in counted.items() if isinstance(piece, Card)}
     )
-    return Inventory(table_real, table_jokers, hand_real, hand_jokers, tuple(melds))
+    return Inventory(
+        table_real, table_jokers, hand_real, hand_jokers, tuple(melds), table_joker_pairs(table)
+    )

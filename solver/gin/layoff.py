@@ -21,9 +21,9 @@ from meldsat.gin.deadwood import (
     Arrangement,
     best_arrangement,
     check_gin_hand,
-    knock_limit,
     least_deadwood_mask,
 )
+from meldsat.gin.knocking import check_knock_deadwood
 from meldsat.gin.scoring import HandScore, hand_score
 from meldsat.melds import is_legal_meld
 from meldsat.notation import format_pieces, sort_pieces
@@ -140,9 +140,7 @@ def settle_knock(
             "(or 11 all melded, big gin): give its unmelded cards with --knocker-deadwood"
         )
     deadwood = sum(rules.card_value(card) for card in knocker_deadwood_cards)
-    limit = knock_limit(rules, first_upcard)
-    if deadwood > limit:
-        raise MeldsatError(f"the knocker's deadwood {deadwood} is above the knock limit {limit}")
+    check_knock_deadwood(rules, deadwood, first_upcard)
     melds = tuple(tuple(meld) for meld in knocker_melds)
     defender = Layoff(best_arrangement(hand), ()) if deadwood == 0 else best_layoff(hand, melds)
     grown = tuple(

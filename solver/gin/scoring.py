@@ -4,9 +4,10 @@ The rules, with the readings taken, are in docs/RULES.md; the constants come fro
 ``scoring``. A hand: the knocker scores the deadwood difference; a defender with less or equal
 deadwood undercuts and scores the difference plus the undercut bonus; gin scores the defender's
 deadwood plus the gin bonus and cannot be undercut, big gin likewise with the big gin bonus.
-Oklahoma doubles a hand whose first upcard is a spade. A game ends when a player reaches the
-target; the winner gets the game bonus, each player the line bonus for every hand it won in that
-game, and a shutout (the loser won no hand of that game) doubles the winner's total.
+Oklahoma doubles a hand whose first upcard is a spade. A knock above the hand's knock limit is
+refused. A game ends when a player reaches the target; the winner gets the game bonus, each player
+the line bonus for every hand it won in that game, and a shutout (the loser won no hand of that
+game) doubles the winner's total.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field
 
 from meldsat.cards import Card
 from meldsat.errors import MeldsatError
+from meldsat.gin.knocking import KnockLimitError, check_knock_deadwood
 from meldsat.rules import RuleSet
 
 _SPADES = 0
@@ -53,13 +55,18 @@ def hand_score(
     """Score one knocked hand. ``defender_deadwood`` is counted after its layoffs.
 
     A knocker's deadwood of 0 is gin (``big_gin`` when all 11 cards were melded). Oklahoma
-    (``spade_upcard_doubles``) needs ``first_upcard`` to know whether the hand counts double.
+    (``spade_upcard_doubles``) needs ``first_upcard`` to know whether the hand counts double, and
+    to know the knock limit; a knocker's deadwood above the limit raises
+    :class:`~meldsat.gin.knocking.KnockLimitError`.
     """
     scoring = rules.scoring
     if knocker_deadwood < 0 or defender_deadwood < 0:
         raise MeldsatError("deadwood cannot be negative")
     if big_gin and knocker_deadwood:
         raise MeldsatError(f"big gin leaves no deadwood, not {knocker_deadwood}")
+    if scoring.spade_upcard_doubles and first_upcard is None:
+        raise MeldsatError(f"rule set '{rules.name}': a spade upcard doubles, so give the upcard")
+    check_knock_deadwood(rules, knocker_deadwood, first_upcard)
     if big_gin:
         kind, winner, points = (
             HandKind.BIG_GIN,
@@ -73,13 +80,9 @@ def hand_score(
         kind, winner = HandKind.UNDERCUT, "defender"
     else:
         kind, winner, points = HandKind.KNOCK, "knocker", defender_deadwood - knocker_deadwood
-    doubled = False
-    if scoring.spade_upcard_doubles:
-        if first_upcard is None:
-            raise MeldsatError(
-                f"rule set '{rules.name}': a spade upcard doubles, so give the upcard"
-            )
-        doubled = first_upcard.suit == _SPADES
+    doubled = (
+        scoring.spade_upcard_doubles and first_upcard is not None and first_upcard.suit == _SPADES
+    )
     return HandScore(kind, winner, points * 2 if doubled else points, doubled)
 
 
@@ -147,7 +150,10 @@ def score_sheet(
     """Score hands in order into ``rules.scoring.games_at_once`` game columns.
 
     Hollywood: a player's first hand won scores in game 1, the second in games 1 and 2, the third
-    and later in games 1 to 3; a game already over takes no more scores.
+    and later in games 1 to 3; a game already over takes no more scores. A player shut out of a
+    game (it ended before the player won a hand in it) enters its next win as the first score of
+    the next game still open where ``shutout_enters_next_game`` is set, and nowhere otherwise.
+    A knock above the knock limit is refused, naming its hand.
     """
     if len(players) != 2 or players[0] == players[1]:
         raise MeldsatError(f"gin is for two players with different names, not {list(players)}")
@@ -167,17 +173,20 @@ def score_sheet(
             continue
         if result.knocker not in pair:
             raise MeldsatError(f"hand {number}: unknown player '{result.knocker}'")
-        score = hand_score(
-            rules,
-            result.knocker_deadwood,
-            result.defender_deadwood,
-            big_gin=result.big_gin,
-            first_upcard=result.first_upcard,
-        )
+        try:
+            score = hand_score(
+                rules,
+                result.knocker_deadwood,
+                result.defender_deadwood,
+                big_gin=result.big_gin,
+                first_upcard=result.first_upcard,
+            )
+        except KnockLimitError as error:
+            raise MeldsatError(f"hand {number}: {error}") from None
         defender = pair[1] if result.knocker == pair[0] else pair[0]
         player = result.knocker if score.winner == "knocker" else defender
         wins[player] += 1
-        games = [column for column in columns[: wins[player]] if not column.finished]
+        games = _games_scored(columns, player, wins[player], scoring.shutout_enters_next_game)
         for column in games:
             column.points[player] += score.points
             column.hands_won[player] += 1
@@ -185,6 +194,24 @@ def score_sheet(
                 _finish(column, player, rules)
         hands.append(ScoredHand(number, player, score, tuple(column.number for column in games)))
     return ScoreSheet(pair, scoring.game_target, tuple(hands), columns)
+
+
+def _games_scored(
+    columns: Sequence[GameColumn], player: str, wins: int, shutout_enters_next: bool
+) -> list[GameColumn]:
+    """The open game columns that the ``wins``-th hand won by ``player`` scores in.
+
+    The ``n``-th win goes to games 1 to ``n``. Read the published way
+    (``shutout_enters_next``), each win goes to the games the player has already scored in and
+    opens the first one it has not: the same games, unless a game ended while the player had not
+    scored in it (a shutout), which the next win then skips for the next game still open.
+    """
+    if not shutout_enters_next:
+        return [column for column in columns[:wins] if not column.finished]
+    open_columns = [column for column in columns if not column.finished]
+    entered = [column for column in open_columns if column.hands_won[player]]
+    fresh = [column for column in open_columns if not column.hands_won[player]]
+    return sorted([*entered, *fresh[:1]], key=lambda column: column.number)
 
 
 def _finish(column: GameColumn, winner: str, rules: RuleSet) -> None:

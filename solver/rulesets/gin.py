@@ -40,7 +40,8 @@ def _gin(name: str, scoring: Scoring, *, knock_from_upcard: bool = False) -> Rul
 
 
 def presets() -> list[RuleSet]:
-    """Gin, Oklahoma Gin (knock limit from the upcard, 150 points) and Hollywood Gin."""
+    """Gin, Oklahoma Gin (knock limit from the upcard, 150 points) and Hollywood Gin (three games
+    at once; a shut-out player's next win opens the next open game, as the rule books have it)."""
     return [
         _gin("gin", GIN_SCORING),
         _gin(
@@ -48,5 +49,8 @@ def presets() -> list[RuleSet]:
             replace(GIN_SCORING, game_target=150, spade_upcard_doubles=True),
             knock_from_upcard=True,
         ),
-        _gin("hollywood-gin", replace(GIN_SCORING, games_at_once=3)),
+        _gin(
+            "hollywood-gin",
+            replace(GIN_SCORING, games_at_once=3, shutout_enters_next_game=True),
+        ),
     ]

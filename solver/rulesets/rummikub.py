@@ -1,4 +1,5 @@
-"""Rummikub: tiles in four colours, 30 points for the initial meld from the rack."""
+"""Rummikub: tiles in four colours, 30 points for the initial meld from the rack, and a joker in
+a group of three won back by either missing colour."""
 
 from __future__ import annotations
 
@@ -23,5 +24,7 @@ def presets() -> list[RuleSet]:
             joker_value=30,
             ace_high=False,
             initial_meld_points=30,
+            # The official rules: a joker in a group of three is won back by either missing colour.
+            group_joker_either_missing=True,
         )
     ]

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from meldsat.cards import ALL_CARDS, Card, card_of
 from meldsat.engine.cpsat import CpModel, Expr, Values, cp_model
 from meldsat.engine.inventory import Inventory
+from meldsat.group_jokers import JokerPair
 from meldsat.rules import RuleSet, rank_at
 
 # Cards by their place in ALL_CARDS: the hot loops of this module index lists instead of hashing
@@ -159,6 +160,10 @@ class PieceSupply:
     ) -> None:
         self.table_real: Counter[Card] = inventory.table_real if table_used else Counter()
         self.table_jokers: Counter[Card] = inventory.table_jokers if table_used else Counter()
+        # Jokers in groups of three that either missing card may free (Rummikub), by pair.
+        self.group_jokers: Counter[JokerPair] = (
+            inventory.group_jokers if table_used and rules.group_joker_either_missing else Counter()
+        )
         self.hand_played: dict[Card, cp_model.IntVar] = {
             card: model.new_int_var(count if play_all else 0, count, f"h_{card}")
             # In the inventory's order: the search, and so which of equally good answers it
