@@ -13,7 +13,7 @@ from typing import Any
 from meldsat.games.sheets import NumberedEntries, sheet_header
 from meldsat.gin.bits import check_gin_rules
 from meldsat.gin.scorefile import read_hand_results
-from meldsat.gin.scoring import HandScore, ScoreSheet, score_sheet
+from meldsat.gin.scoring import ScoreSheet, score_sheet
 from meldsat.rules import RuleSet
 
 
@@ -38,7 +38,7 @@ class GinSheet:
                 {
                     "hand": hand.number,
                     "player": hand.player,
-                    **_hand_score_json(hand.score),
+                    **hand.score.to_json(),
                     "games": list(hand.games),
                 }
                 for hand in sheet.hands
@@ -58,16 +58,6 @@ class GinSheet:
                 for game in sheet.games
             ],
         }
-
-
-def _hand_score_json(score: HandScore) -> dict[str, Any]:
-    # The same keys as a hand's score in ``layoff --json`` (the one answer schema of a score).
-    return {
-        "kind": score.kind.value,
-        "winner": score.winner,
-        "points": score.points,
-        "doubled": score.doubled,
-    }
 
 
 def gin_sheet(rules: RuleSet, entries: NumberedEntries) -> GinSheet:

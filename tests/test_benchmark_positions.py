@@ -120,7 +120,8 @@ def test_a_shape_the_decks_cannot_hold_is_refused() -> None:
 
 
 def test_the_default_generator_still_gives_its_former_positions() -> None:
-    # rummikub-1-16 of bench_engine.py's seed 1, as the generator made it before shapes existed
+    # rummikub-1-16 of the engine benchmark's seed 1 (python -m benchmarks engine --seed 1), as
+    # the generator made it before shapes existed
     # (benchmarks/RESULTS.md quotes it).
     assert generate_position("rummikub", 1, 16).to_text().splitlines()[2:] == [
         "table: r10 r11 r12 | b10 b11 b12 b13 | k4 b4 o4 | b3 b4 b5 b6 b7 | r8 r9 r10 r11 r12 r13"

@@ -14,7 +14,6 @@ from meldsat.gin.bits import check_gin_rules
 from meldsat.gin.deadwood import Arrangement, HandAnalysis, analyse_hand
 from meldsat.gin.draw import DrawAdvice, draw_advice
 from meldsat.gin.layoff import KnockResult, settle_knock
-from meldsat.gin.scoring import HandScore
 from meldsat.notation import parse_pieces, parse_table
 from meldsat.rules import RuleSet
 from meldsat.rulesets import get_rules
@@ -172,7 +171,7 @@ class LayoffAnswer:
             "knocker_melds": [piece_texts(meld, Notation.CARDS) for meld in result.knocker_melds],
             "knocker_deadwood": result.knocker_deadwood,
             "knocker_deadwood_cards": piece_texts(result.knocker_deadwood_cards, Notation.CARDS),
-            "score": score_json(result.score),
+            "score": result.score.to_json(),
         }
 
 
@@ -197,13 +196,3 @@ def layoff(  # noqa: PLR0917 (one argument per option of the command)
         rule_set, knocker_melds, deadwood_cards, gin_cards(hand, "--hand"), first_upcard=first
     )
     return LayoffAnswer(rule_set, result)
-
-
-def score_json(score: HandScore) -> dict[str, Any]:
-    """A hand's score: ``kind``, ``winner`` (knocker or defender), ``points``, ``doubled``."""
-    return {
-        "kind": score.kind.value,
-        "winner": score.winner,
-        "points": score.points,
-        "doubled": score.doubled,
-    }

@@ -15,6 +15,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from meldsat.cards import Card
 from meldsat.errors import MeldsatError
@@ -42,6 +43,16 @@ class HandScore:
     winner: str | None
     points: int
     doubled: bool
+
+    def to_json(self) -> dict[str, Any]:
+        """``kind``, ``winner`` (knocker or defender), ``points``, ``doubled``: the one JSON form
+        of a hand's score, in ``layoff --json`` and in the score sheet alike."""
+        return {
+            "kind": self.kind.value,
+            "winner": self.winner,
+            "points": self.points,
+            "doubled": self.doubled,
+        }
 
 
 def hand_score(
