@@ -81,6 +81,8 @@ def test_check_accepts_the_solution_and_lists_every_reason_otherwise(
     assert bad.code == 1
     reasons = json.loads(bad.out)["reasons"]
     assert "illegal_meld" in [reason["code"] for reason in reasons]
+    one = run_cli("puzzle", "check", str(path), "--answer", "2H 3H 4H 5H 6H 7H 8H | 5S 5D")
+    assert one.out.startswith("not a solution (1 reason)\n")
 
 
 def test_bad_input_is_one_line_and_exit_code_2(run_cli: CliRunner, tmp_path: Path) -> None:

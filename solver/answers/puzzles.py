@@ -24,6 +24,7 @@ from meldsat.puzzles.puzzle import LEVELS, Puzzle, puzzles_json, puzzles_text
 from meldsat.rules import RuleSet
 from meldsat.rulesets import get_rules
 from meldsat.schema import SCHEMA_VERSION
+from meldsat.wording import counted
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -224,8 +225,8 @@ class CheckAnswer:
     def text(self) -> str:
         """The verdict, a line per reason, and (when there is a solution to compare with) the
         table given."""
-        count = len(self.problems)
-        lines = ["a solution" if not self.problems else f"not a solution ({count} reasons)"]
+        count = counted(len(self.problems), "reason")
+        lines = ["a solution" if not self.problems else f"not a solution ({count})"]
         lines.extend(f"  ✗ {problem}" for problem in self.problems)
         if self.problems and self.puzzle.solution is not None:
             notation = self.puzzle.rules.notation
