@@ -4,7 +4,7 @@
 the puzzles one at a time), ``solve`` and ``grade`` (with ``solve_each`` and ``grade_each``, a
 report at a time), and ``check``. Each takes the request's fields as values (puzzles already read,
 the seconds each CP-SAT solve may take) and returns a typed answer: ``to_json()`` is the object of
-``meldsat puzzle ... --format json`` and of the API (docs/schema/puzzle-*.schema.json), ``text()``
+``meldsat puzzle ... --format json`` and of the API (solver/schema/puzzle-*.schema.json), ``text()``
 the command's text. Nothing here prints, reads files or knows about options; ``meldsat.cli.puzzle``
 does that, and ``meldsat.web.answers`` turns a request body into these arguments.
 
@@ -73,7 +73,7 @@ class GeneratedPuzzles:
     puzzles: tuple[Puzzle, ...]
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON document of the puzzles (docs/schema/puzzles.schema.json)."""
+        """The JSON document of the puzzles (solver/schema/puzzles.schema.json)."""
         return puzzles_json(self.puzzles)
 
     def text(self) -> str:
