@@ -160,10 +160,9 @@ def load_puzzle(data: Mapping[str, Any]) -> Puzzle:
     # when a puzzle is read.
     from meldsat.games.registry import puzzle_rule_sets
 
-    if rules.name not in puzzle_rule_sets():
-        raise NotationError(
-            f"puzzles use the rules {' or '.join(puzzle_rule_sets())}, not '{rules.name}'"
-        )
+    allowed = puzzle_rule_sets()
+    if rules.name not in allowed:
+        raise NotationError(f"puzzles use the rules {' or '.join(allowed)}, not '{rules.name}'")
     hand = pieces_field(data.get("hand", []), "hand", rules)
     if not hand:  # with nothing to play there is no puzzle (and no turn for the checker to check)
         raise NotationError("a puzzle's hand holds at least one card")
