@@ -59,10 +59,9 @@ def generate_request(
     puzzles do not use or a player count it does not allow is an error."""
     if level not in LEVELS:
         raise MeldsatError(f"unknown level '{level}' (choose from {', '.join(LEVELS)})")
-    if rules.strip().lower() not in puzzle_rule_sets():
-        raise MeldsatError(
-            f"puzzles use the rules {' or '.join(puzzle_rule_sets())}, not '{rules}'"
-        )
+    allowed = puzzle_rule_sets()
+    if rules.strip().lower() not in allowed:
+        raise MeldsatError(f"puzzles use the rules {' or '.join(allowed)}, not '{rules}'")
     return GenerateRequest(get_rules(rules, players), level, count, seed, goal.strip().lower())
 
 
