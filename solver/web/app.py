@@ -28,8 +28,10 @@ from starlette.routing import Route
 from meldsat.answers.jsonform import error_json, to_json
 from meldsat.cardart import CARD_CSS
 from meldsat.errors import MeldsatError, NotationError
+from meldsat.games.session import SessionStore
 from meldsat.position import json_object
 from meldsat.web import answers
+from meldsat.web.games_api import GamesApi
 from meldsat.web.limits import Limits
 from meldsat.web.openapi import openapi_document
 
@@ -47,6 +49,8 @@ _PAGE_HEADERS = {
 _STATIC_TYPES = {
     "app.js": "text/javascript; charset=utf-8",
     "style.css": "text/css; charset=utf-8",
+    "game.js": "text/javascript; charset=utf-8",
+    "game.css": "text/css; charset=utf-8",
 }
 
 
@@ -62,6 +66,10 @@ class RequestError(Exception):
 def create_app(limits: Limits | None = None) -> Starlette:
     """The application with ``limits`` (the documented defaults when not given)."""
     api = _Api(limits or Limits())
+
+    async def read_body(request: Request) -> dict[str, Any]:
+        return await _read_json(request, api.limits.max_body_bytes)
+
     routes = [
         Route("/", _page, methods=["GET"]),
         Route("/static/{name}", _static, methods=["GET"]),
@@ -79,6 +87,8 @@ def create_app(limits: Limits | None = None) -> Starlette:
         Route("/api/cards", api.cards, methods=["GET"]),
         Route("/api/openapi.json", _openapi, methods=["GET"]),
     ]
+    games = GamesApi(SessionStore(), api.limits.time_limit, api._in_pool, read_body, RequestError)
+    routes.extend(games.routes())
     handlers = {HTTPException: _http_error, Exception: _unexpected_error}
     app = Starlette(routes=routes, exception_handlers=handlers, lifespan=_warm_up)
     app.state.api = api  # its ``admitted`` count tells how many requests hold or wait for a worker

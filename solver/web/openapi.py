@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 from meldsat import __version__
 from meldsat.web.components import PREFIX, Location, build_components, component_name
+from meldsat.web.games_openapi import GAME_SCHEMAS, game_paths
 
 # Each schema of the API, and where it is in meldsat.schema's files.
 NAMED_SCHEMAS: dict[str, Location] = {
@@ -36,6 +37,7 @@ NAMED_SCHEMAS: dict[str, Location] = {
     "PuzzleCheckAnswer": ("puzzle-check", None),
     "Error": ("api", "Error"),
     "Drawing": ("api", "Drawing"),
+    **GAME_SCHEMAS,
 }
 
 
@@ -167,6 +169,7 @@ def openapi_document() -> dict[str, Any]:
         },
         "paths": {
             **{post.path: _post(post) for post in POSTS},
+            **game_paths(_ref),
             "/api/rules": {
                 "get": {
                     "summary": "The rule sets and their player ranges (meldsat rules)",

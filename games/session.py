@@ -1,0 +1,644 @@
+"""A game played one step at a time: a person at seat 0 answers across calls, bots move between.
+
+The terminal game (``meldsat play``) runs :func:`meldsat.games.engine.play_game`, whose loop asks
+each agent its questions and waits for the answers. A front end that answers over several
+requests (the web page) cannot wait inside that loop, so a :class:`GameSession` drives the same
+game step by step instead: it replays the person's answers so far this turn to the game's own
+``choose_turn`` (which never changes the game), and the first question with no answer yet is the
+person's :class:`Step`. Each answer is checked when it is given (the move checker for a table,
+the gin rules for a discard), so an illegal one is refused with every reason and changes nothing;
+once the turn is whole, it is played through ``play_turn`` and logged, and the bots move until
+the person is asked again. The log is the one ``meldsat replay`` reads.
+
+The session knows nothing of the web: :class:`SessionStore` keeps sessions bounded in number and
+forgets the idle ones; :mod:`meldsat.web.games_api` serves them.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+import secrets
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from meldsat.cards import Card, Piece, parse_piece
+from meldsat.errors import MeldsatError, NotationError
+from meldsat.games.agents import Agent, GinDiscard, GinView, TurnView
+from meldsat.games.bots import KnockerBot
+from meldsat.games.deck import seeded_rng
+from meldsat.games.engine import (
+    Game,
+    IllegalTurnError,
+    Record,
+    first_dealer,
+    game_header,
+    round_deck,
+)
+from meldsat.games.log import Event, dump_event
+from meldsat.games.records import pieces_json, read_melds, table_json
+from meldsat.games.registry import family_of, new_agent, new_game
+from meldsat.games.table_game import sorted_meld
+from meldsat.gin.bits import rank_order
+from meldsat.gin.deadwood import analyse_hand
+from meldsat.moves import REASON_CODES, check_move
+from meldsat.play import Objective
+
+PERSON = "you"
+
+
+class StepKind(enum.StrEnum):
+    """What the person is asked now."""
+
+    MELD = "meld"  # the table after melding, or none (shared-table games)
+    KNOCK = "knock"  # knock or not (Manipulation, when the hand is low enough)
+    DISCARD = "discard"  # the card discarded (500 rummy)
+    DRAW = "draw"  # the upcard or the stock (gin)
+    FINISH = "finish"  # the discard and the knock, or big gin (gin, after the draw)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One question to the person: its kind, the seat's view, and in gin the card drawn."""
+
+    kind: StepKind
+    view: TurnView | GinView
+    drawn: Card | None = None
+    took_upcard: bool = False
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a decision is refused: a stable code (the move checker's, or the game's) and words."""
+
+    code: str
+    message: str
+
+
+class IllegalStepError(Exception):
+    """A decision the rules refuse; ``reasons`` holds every reason. The session did not change.
+
+    Not a :class:`MeldsatError`: the input was read, and the game's rules refuse it.
+    """
+
+    code = "illegal_move"
+
+    def __init__(self, reasons: Sequence[Reason]) -> None:
+        super().__init__("illegal: " + "; ".join(f"{r.code}: {r.message}" for r in reasons))
+        self.reasons = tuple(reasons)
+
+
+class _Waiting(Exception):  # noqa: N818 (not an error: the turn waits for the person)
+    """Raised by the scripted person at the first question it has no answer for."""
+
+    def __init__(self, step: Step) -> None:
+        super().__init__(step.kind.value)
+        self.step = step
+
+
+class _ScriptedPerson:
+    """The person as an agent: this turn's answers so far, then :class:`_Waiting`."""
+
+    name = PERSON
+
+    def __init__(self, answers: Sequence[object]) -> None:
+        self.answers = answers
+        self.asked = 0
+
+    def _answer(self, step: Step) -> Any:
+        if self.asked == len(self.answers):
+            raise _Waiting(step)
+        self.asked += 1
+        return self.answers[self.asked - 1]
+
+    def choose_meld(self, view: TurnView) -> Any:
+        return self._answer(Step(StepKind.MELD, view))
+
+    def wants_knock(self, view: TurnView) -> Any:
+        return self._answer(Step(StepKind.KNOCK, view))
+
+    def choose_discard(self, view: TurnView) -> Any:
+        return self._answer(Step(StepKind.DISCARD, view))
+
+    def take_upcard(self, view: GinView) -> Any:
+        return self._answer(Step(StepKind.DRAW, view))
+
+    def finish_turn(self, view: GinView, drawn: Card, took_upcard: bool) -> Any:
+        return self._answer(Step(StepKind.FINISH, view, drawn, took_upcard))
+
+
+# gin_turn_problem's words, by how they begin, and the stable code each is given here.
+_GIN_CODES = (
+    ("only big gin", "discard_needed"),
+    ("discard ", "card_not_in_hand"),
+    ("the upcard", "upcard_discarded"),
+    ("knocked with", "knock_over_limit"),
+)
+# Every code a refused step may give: the move checker's, the gin turn's, and a turn the game
+# refused after its steps were accepted (a bug, never expected).
+STEP_REASON_CODES: tuple[str, ...] = tuple(
+    dict.fromkeys([*REASON_CODES, *(code for _, code in _GIN_CODES), "illegal_turn"])
+)
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The engine's advice for one step: the decision it stands for, as a turn body, and words."""
+
+    decision: dict[str, Any]
+    summary: str
+    steps: tuple[str, ...] = ()
+    proven: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        """The hint's JSON form (``decision`` is what ``{"hint": true}`` plays)."""
+        return {
+            "decision": self.decision,
+            "summary": self.summary,
+            "steps": list(self.steps),
+            "proven": self.proven,
+        }
+
+
+class _LineLog:
+    """The game log as compact JSON lines (a third of the memory of the parsed events)."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.size = 0
+
+    def write(self, event: Event) -> None:
+        line = dump_event(event)
+        self.lines.append(line)
+        self.size += len(line) + 1
+
+
+class GameSession:
+    """One game between the person (seat 0, :data:`PERSON`) and ``bots`` at the other seats.
+
+    ``bot_time_limit`` caps each solve of a bot (so a bot's turn is bounded), ``hint_time_limit``
+    the person's hints. Bots are seeded from ``seed`` as in ``meldsat play``.
+    """
+
+    def __init__(
+        self,
+        rules_name: str,
+        players: int,
+        bots: Sequence[str],
+        seed: int,
+        *,
+        house: Mapping[str, object] | None = None,
+        bot_time_limit: float = 2.5,
+        hint_time_limit: float = 5.0,
+    ) -> None:
+        if len(bots) != players - 1:
+            raise MeldsatError(f"{players} players need {players - 1} bots, not {len(bots)}")
+        self.game: Game[Any, Any] = new_game(rules_name, players, house=house)
+        self.rules = self.game.rules
+        self.shared_table = family_of(rules_name).shared_table
+        self.seats = [PERSON, *bots]
+        self.seed = seed
+        self.hint_time_limit = hint_time_limit
+        self.agents: list[Agent | None] = [None]
+        self.agents.extend(
+            new_agent(rules_name, name, seeded_rng(seed, 1, "bot", seat), bot_time_limit)
+            for seat, name in enumerate(bots, start=1)
+        )
+        self.log = _LineLog()
+        self.events: list[Event] = []  # what the person may see, in order
+        self.answers: list[object] = []
+        self.step: Step | None = None
+        self.rounds: list[Event] = []
+        self.result: Record | None = None
+        self.dealer = first_dealer(seed, 1, players)
+        self.round_number = 0
+        self.turn = 0
+        self._hint: tuple[tuple[int, int], Hint] | None = None
+        self._write(game_header(self.game, 1, self.seats, seed))
+        self._advance()
+
+    # --- the game loop, one step at a time -----------------------------------------------------
+
+    def _write(self, event: Event) -> None:
+        self.log.write(event)
+        public = self._public(event)
+        if public is not None:
+            self.events.append(public)
+
+    def _deal(self) -> None:
+        self.round_number += 1
+        self.turn = 0
+        deck = round_deck(self.game, self.seed, 1, self.round_number)
+        dealt = self.game.start_round(self.round_number, self.dealer, list(deck))
+        self._write(
+            {
+                "event": "deal",
+                "game": 1,
+                "round": self.round_number,
+                "dealer": self.dealer,
+                "deck": pieces_json(deck, self.rules),
+                **dealt,
+            }
+        )
+
+    def _advance(self) -> None:
+        """Play until the person is asked something, or the game ends."""
+        game = self.game
+        while True:
+            if self.round_number == 0 or game.round_over:
+                if self.round_number:
+                    self._write(
+                        {
+                            "event": "round_end",
+                            "game": 1,
+                            "round": self.round_number,
+                            **game.end_round(),
+                        }
+                    )
+                    self.dealer = game.next_dealer(self.dealer)
+                if game.game_over:
+                    self.result = game.end_game()
+                    self._write({"event": "game_end", "game": 1, **self.result})
+                    self.step = None
+                    return
+                self._deal()
+            seat = game.to_move
+            agent = self.agents[seat]
+            if agent is None:
+                try:
+                    turn = game.choose_turn(_ScriptedPerson(self.answers))
+                except _Waiting as waiting:
+                    self.step = waiting.step
+                    return
+            else:
+                turn = game.choose_turn(agent)
+            self.answers = []
+            self.turn += 1
+            record = game.play_turn(turn)
+            self._write(
+                {
+                    "event": "turn",
+                    "game": 1,
+                    "round": self.round_number,
+                    "turn": self.turn,
+                    **record,
+                }
+            )
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended."""
+        return self.result is not None
+
+    def play(self, body: Mapping[str, Any]) -> list[Event]:
+        """The person's decision for this step (or ``{"hint": true}``); the events it led to.
+
+        Raises :class:`IllegalStepError` (every reason) or :class:`MeldsatError` (a body of the
+        wrong shape); either way nothing changed.
+        """
+        step = self.step
+        if step is None:
+            raise MeldsatError("the game is over")
+        if body.get("hint") is True:
+            body = self.hint().decision
+        answer = self._decision(step, body)
+        seen = len(self.events)
+        self.answers.append(answer)
+        self._hint = None
+        try:
+            self._advance()
+        except IllegalTurnError as error:  # every step was checked, so this is a bug: undo it
+            self.answers.pop()
+            raise IllegalStepError([Reason("illegal_turn", str(error))]) from None
+        return self.events[seen:]
+
+    # --- reading and checking one decision -------------------------------------------------------
+
+    def _decision(self, step: Step, body: Mapping[str, Any]) -> object:
+        kind = step.kind
+        if kind is StepKind.MELD:
+            return self._meld(step.view, body)
+        if kind is StepKind.KNOCK:
+            return _flag(body, "knock")
+        if kind is StepKind.DISCARD:
+            piece = _piece(body.get("discard"), self.rules.notation)
+            assert isinstance(step.view, TurnView)
+            if piece not in step.view.hand:
+                text = piece.text(self.rules.notation)
+                raise IllegalStepError([Reason("card_not_in_hand", f"{text} is not in the hand")])
+            return piece
+        if kind is StepKind.DRAW:
+            source = body.get("source")
+            if source not in ("stock", "upcard"):
+                raise MeldsatError("'source' must be 'stock' or 'upcard'")
+            return source == "upcard"
+        return self._finish(step, body)
+
+    def _meld(self, view: TurnView | GinView, body: Mapping[str, Any]) -> object:
+        assert isinstance(view, TurnView)
+        if "table" not in body:
+            raise MeldsatError("a meld step needs 'table': the table after melding, or null")
+        value = body["table"]
+        if value is None:
+            return None
+        after = read_melds(value, self.rules, "table")
+        if sorted(map(sorted_meld, after)) == sorted(map(sorted_meld, view.table)):
+            return None
+        verdict = check_move(view.table, view.hand, after, self.rules, draws=view.draws or None)
+        if not verdict.legal:
+            raise IllegalStepError([Reason(r.code.value, r.message) for r in verdict.reasons])
+        return tuple(meld.pieces for meld in verdict.table.melds)
+
+    def _finish(self, step: Step, body: Mapping[str, Any]) -> GinDiscard:
+        from meldsat.games.gin import gin_turn_problem
+
+        view, drawn = step.view, step.drawn
+        assert isinstance(view, GinView) and drawn is not None
+        raw = body.get("discard", ...)
+        if raw is ...:
+            raise MeldsatError("a finish step needs 'discard' (a card, or null for big gin)")
+        discard = None if raw is None else _piece(raw, self.rules.notation)
+        if discard is not None and not isinstance(discard, Card):
+            raise MeldsatError("gin is played without jokers")
+        knock = _flag(body, "knock")
+        held = sorted([*view.hand, drawn], key=rank_order)
+        problem, _ = gin_turn_problem(
+            held,
+            drawn,
+            step.took_upcard,
+            discard,
+            knock,
+            rules=self.rules,
+            first_upcard=view.first_upcard,
+        )
+        if problem is not None:
+            code = next(code for start, code in _GIN_CODES if problem.startswith(start))
+            raise IllegalStepError([Reason(code, problem)])
+        return GinDiscard(discard, knock)
+
+    # --- hints -------------------------------------------------------------------------------
+
+    def hint(self) -> Hint:
+        """The engine's advice for this step, worked out once (a second ask gives the same)."""
+        if self.step is None:
+            raise MeldsatError("the game is over")
+        key = (len(self.log.lines), len(self.answers))
+        if self._hint is None or self._hint[0] != key:
+            self._hint = (key, self._advise(self.step))
+        return self._hint[1]
+
+    def _advise(self, step: Step) -> Hint:
+        notation = self.rules.notation
+        view = step.view
+        if isinstance(view, TurnView):
+            if step.kind is StepKind.MELD:
+                return self._meld_hint(view)
+            if step.kind is StepKind.KNOCK:
+                # The knocker bot's rule: a knock allowed ends the round while the hand is low.
+                return Hint({"knock": True}, f"knock: your hand counts {view.hand_points}")
+            # The bots' discard: the highest-valued card (the last in card order on a tie).
+            card = KnockerBot(PERSON, random.Random(0)).choose_discard(view)
+            text, points = card.text(notation), self.rules.value(card)
+            return Hint({"discard": text}, f"discard {text}, the highest card ({points} points)")
+        if step.kind is StepKind.DRAW:
+            from meldsat.gin.draw import draw_advice
+
+            advice = draw_advice(
+                list(view.hand),
+                view.upcard,
+                self.rules,
+                seen=view.seen,
+                first_upcard=view.first_upcard,
+            )
+            taken = advice.upcard.arrangement.deadwood
+            expected = float(advice.stock_expected)
+            words = (
+                f"upcard: deadwood {taken} after the best discard; the stock: {expected:.1f} "
+                "expected over the unseen cards"
+            )
+            if advice.take_upcard:
+                return Hint({"source": "upcard"}, f"take the upcard {view.upcard}", (words,))
+            return Hint({"source": "stock"}, "draw from the stock", (words,))
+        assert step.drawn is not None
+        held = [*view.hand, step.drawn]
+        keep = step.drawn if step.took_upcard else None
+        best_hand = analyse_hand(held, self.rules, first_upcard=view.first_upcard, keep=keep)
+        if best_hand.big_gin or best_hand.discard is None:
+            return Hint({"discard": None, "knock": True}, "big gin: all 11 cards meld")
+        discard = str(best_hand.discard)
+        melds = " | ".join(" ".join(map(str, meld)) for meld in best_hand.arrangement.melds)
+        knock = best_hand.can_knock
+        summary = f"discard {discard}" + (" and knock" if knock else "")
+        steps = (f"melds: {melds or 'none'}", f"deadwood left: {best_hand.arrangement.deadwood}")
+        return Hint({"discard": discard, "knock": knock}, summary, steps)
+
+    def _meld_hint(self, view: TurnView) -> Hint:
+        from meldsat import best_play
+        from meldsat.play import Status
+
+        play = best_play(view.position, Objective.POINTS, time_limit=self.hint_time_limit)
+        proven = play.status in (Status.OPTIMAL, Status.NO_MOVE)
+        if not play.found:
+            return Hint({"table": None}, "no play: meld nothing", proven=proven)
+        notation = self.rules.notation
+        played = " ".join(piece.text(notation) for piece in play.played)
+        summary = (
+            f"play {played} ({play.points_played} points, {play.hand_points_left} left in hand)"
+        )
+        return Hint(
+            {"table": table_json(play.table, self.rules)}, summary, tuple(play.changes), proven
+        )
+
+    # --- what the person sees --------------------------------------------------------------------
+
+    def _public(self, event: Event) -> Event | None:
+        """The event as the person may see it: no deck, no bot's hidden cards."""
+        kind = event["event"]
+        if kind == "game":
+            return None
+        if kind == "deal":
+            shown: Event = {key: event[key] for key in ("event", "round", "dealer")}
+            for key in ("upcard", "knock_limit", "pool"):
+                if key in event:
+                    shown[key] = event[key]
+            return shown
+        if kind != "turn":
+            public = {key: value for key, value in event.items() if key != "game"}
+            if kind == "round_end":
+                self.rounds.append(public)
+            return public
+        mine = event["seat"] == 0
+        shown = {"event": "turn", "round": event["round"], "turn": event["turn"]}
+        shown["seat"] = event["seat"]
+        shown["player"] = self.seats[event["seat"]]
+        if "source" in event:  # gin: the stock card is the drawer's secret
+            shown["source"] = event["source"]
+            shown["drawn"] = event["drawn"] if mine or event["source"] == "upcard" else None
+            shown.update({key: event[key] for key in ("discard", "knock")})
+            return shown
+        shown["draws"] = len(event["drawn"])
+        if mine:
+            shown["drawn"] = event["drawn"]
+        for key in ("played", "table_after", "discard", "knock", "ends"):
+            if key in event:
+                shown[key] = event[key]
+        return shown
+
+    def view_json(self) -> dict[str, Any]:
+        """The person's view: hand, table, the step asked, counts, scores (``over`` at the end)."""
+        rules, game, step = self.rules, self.game, self.step
+        view: dict[str, Any] = {
+            "rules": rules.name,
+            "players": rules.players,
+            "seats": list(self.seats),
+            "you": 0,
+            "round": self.round_number,
+            "to_move": None if step is None else game.to_move,
+            "over": self.over,
+            "step": None if step is None else step.kind.value,
+        }
+        if step is not None and isinstance(step.view, TurnView):
+            seen = step.view
+            view.update(
+                {
+                    "table": table_json(seen.table, rules),
+                    "hand": pieces_json(seen.hand, rules),
+                    "draws": seen.draws,
+                    "drawn": self._drawn(seen),
+                    "stock_left": seen.stock_left,
+                    "hand_sizes": list(seen.hand_sizes),
+                    "hand_points": seen.hand_points,
+                }
+            )
+        elif step is not None:
+            assert isinstance(step.view, GinView)
+            gin, took = step.view, step.took_upcard
+            held: list[Card] = [*gin.hand, step.drawn] if step.drawn else list(gin.hand)
+            hand = sorted(held, key=rank_order)
+            stock_left = gin.stock_left - (step.drawn is not None and not took)
+            view.update(
+                {
+                    "hand": pieces_json(hand, rules),
+                    "drawn": [] if step.drawn is None else [str(step.drawn)],
+                    "draws": 0 if step.drawn is None else 1,
+                    "upcard": None if step.drawn is not None else str(gin.upcard),
+                    "took_upcard": took,
+                    "stock_left": stock_left,
+                    "knock_limit": gin.knock_limit,
+                    "hand_sizes": [len(hand), 10],
+                }
+            )
+        view["may"] = self._may(step)
+        view["totals"] = list(getattr(game, "totals", None) or self._gin_totals())
+        view["rounds"] = list(self.rounds)
+        view["result"] = self.result
+        return view
+
+    def _gin_totals(self) -> list[int]:
+        return list(self.rounds[-1]["totals"]) if self.rounds else [0, 0]
+
+    def _drawn(self, view: TurnView) -> list[str]:
+        """The cards drawn this turn (the last ``draws`` of the stock, drawn from the end)."""
+        stock: list[Piece] = getattr(self.game, "stock", [])
+        if not view.draws:
+            return []
+        drawn = [stock[-step] for step in range(1, view.draws + 1)]
+        return pieces_json(drawn, self.rules)
+
+    def _may(self, step: Step | None) -> list[str]:
+        """What the person may send now (besides ``{"hint": true}``)."""
+        if step is None:
+            return []
+        return {
+            StepKind.MELD: ["table", "table: null"],
+            StepKind.KNOCK: ["knock: true", "knock: false"],
+            StepKind.DISCARD: ["discard"],
+            StepKind.DRAW: ["source: stock", "source: upcard"],
+            StepKind.FINISH: ["discard, knock", "discard: null, knock: true (big gin)"],
+        }[step.kind]
+
+    def log_text(self) -> str:
+        """The game log, one JSON object a line (what ``meldsat replay`` reads)."""
+        return "".join(line + "\n" for line in self.log.lines)
+
+
+def _flag(body: Mapping[str, Any], key: str) -> bool:
+    value = body.get(key)
+    if not isinstance(value, bool):
+        raise MeldsatError(f"'{key}' must be true or false")
+    return value
+
+
+def _piece(value: object, notation: Any) -> Piece:
+    if not isinstance(value, str):
+        raise NotationError("'discard' must be a card")
+    return parse_piece(value, notation)
+
+
+# --- the sessions of a server ------------------------------------------------------------------
+
+
+class TooManyGamesError(Exception):
+    """Every session slot is taken by a game played recently (the server is busy, not the input
+    bad)."""
+
+    code = "busy"
+
+
+@dataclass
+class _Entry:
+    session: GameSession
+    used: float
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+@dataclass
+class SessionStore:
+    """At most ``max_sessions`` games, each forgotten ``idle_seconds`` after its last request."""
+
+    max_sessions: int = 32
+    idle_seconds: float = 1800.0
+    clock: Callable[[], float] = time.monotonic
+    _entries: dict[str, _Entry] = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, make: Callable[[], GameSession]) -> tuple[str, GameSession]:
+        """A new session from ``make`` (called outside the store's lock), and its id."""
+        with self._lock:
+            self._forget_idle()
+            if len(self._entries) >= self.max_sessions:
+                raise TooManyGamesError(
+                    f"{self.max_sessions} games are being played: try again later"
+                )
+        session = make()
+        session_id = secrets.token_urlsafe(12)
+        with self._lock:
+            self._entries[session_id] = _Entry(session, self.clock())
+        return session_id, session
+
+    def entry(self, session_id: str) -> _Entry | None:
+        """The session called ``session_id`` (``None``: unknown or expired), marked as used."""
+        with self._lock:
+            self._forget_idle()
+            entry = self._entries.get(session_id)
+            if entry is not None:
+                entry.used = self.clock()
+            return entry
+
+    def __len__(self) -> int:
+        with self._lock:
+            self._forget_idle()
+            return len(self._entries)
+
+    def _forget_idle(self) -> None:
+        now = self.clock()
+        for key in [k for k, e in self._entries.items() if now - e.used > self.idle_seconds]:
+            del self._entries[key]
+
+
+def seeded(seed: int | None) -> int:
+    """The seed given, or a fresh random one (a game needs a seed to replay)."""
+    return random.SystemRandom().randrange(1 << 31) if seed is None else seed
