@@ -565,6 +565,42 @@ class GameSession:
         return "".join(line + "\n" for line in self.log.lines)
 
 
+def default_players(rules_name: str) -> int:
+    """The players of a game when none are asked for: 3 (as ``meldsat play``), or what the rule
+    set seats (2 in gin)."""
+    from meldsat.rulesets import get_rules
+
+    rules = get_rules(rules_name)
+    return min(max(3, rules.min_players), rules.max_players)
+
+
+def game_catalogue() -> list[dict[str, Any]]:
+    """Every rule set a session plays: its family, players (range and default) and bots."""
+    from meldsat.games.registry import FAMILIES
+    from meldsat.rulesets import get_rules
+
+    games = []
+    for family in FAMILIES:
+        if family.game is None:
+            continue
+        for name in family.rule_sets:
+            rules = get_rules(name)
+            games.append(
+                {
+                    "rules": name,
+                    "family": family.name,
+                    "min_players": rules.min_players,
+                    "max_players": rules.max_players,
+                    "players": default_players(name),
+                    "bots": [
+                        {"name": bot.name, "description": bot.description}
+                        for bot in family.bots.bots
+                    ],
+                }
+            )
+    return games
+
+
 def _flag(body: Mapping[str, Any], key: str) -> bool:
     value = body.get(key)
     if not isinstance(value, bool):

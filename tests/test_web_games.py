@@ -157,6 +157,7 @@ def test_the_game_answers_match_the_documents_schemas(client: TestClient) -> Non
         errors = [error.message for error in _validator(document, schema).iter_errors(answer)]
         assert not errors, errors
 
+    matches("/api/games", "get", 200, client.get("/api/games").json())
     created = client.post("/api/games", json={"rules": "rummy300", "players": 2, "seed": 5})
     matches("/api/games", "post", 201, created.json())
     game_id = created.json()["id"]

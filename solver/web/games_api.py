@@ -29,13 +29,14 @@ from meldsat.games.session import (
     IllegalStepError,
     SessionStore,
     TooManyGamesError,
+    default_players,
+    game_catalogue,
     seeded,
 )
 from meldsat.rulesets import get_rules
 from meldsat.schema import SCHEMA_VERSION
 
 Work = Callable[[], dict[str, Any]]
-DEFAULT_PLAYERS = 3
 DEFAULT_BOT = "greedy-points"
 
 
@@ -75,6 +76,7 @@ class GamesApi:
         """The routes to mount."""
         return [
             Route("/api/games", self.create, methods=["POST"]),
+            Route("/api/games", self.catalogue, methods=["GET"]),
             Route("/api/games/{id}", self.show, methods=["GET"]),
             Route("/api/games/{id}/turn", self.turn, methods=["POST"]),
             Route("/api/games/{id}/hint", self.hint, methods=["GET"]),
@@ -102,6 +104,9 @@ class GamesApi:
             status, code = getattr(error, "status", 400), getattr(error, "code", "bad_request")
             return _json(status, error_json(code, str(error)))
 
+    async def catalogue(self, request: Request) -> Response:
+        return _json(200, {"schema_version": SCHEMA_VERSION, "games": game_catalogue()})
+
     async def create(self, request: Request) -> Response:
         async def work() -> dict[str, Any]:
             data = await self.read_json(request)
@@ -123,10 +128,9 @@ class GamesApi:
             raise MeldsatError(
                 f"no game is played under '{rules_name}' (games: {', '.join(game_rule_sets())})"
             )
-        preset = get_rules(rules_name)
         players = data.get("players")
-        if players is None:  # as meldsat play: 3, or what the rule set seats (2 in gin)
-            players = min(max(DEFAULT_PLAYERS, preset.min_players), preset.max_players)
+        if players is None:
+            players = default_players(rules_name)
         if not isinstance(players, int) or isinstance(players, bool):
             raise MeldsatError("'players' must be a number")
         get_rules(rules_name, players)  # a count the rule set cannot seat fails here

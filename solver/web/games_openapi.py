@@ -9,6 +9,7 @@ from typing import Any
 from meldsat.web.components import Location
 
 GAME_SCHEMAS: dict[str, Location] = {
+    "GameCatalogue": ("games", "Catalogue"),
     "GameRequest": ("games", "GameRequest"),
     "GameTurnRequest": ("games", "TurnRequest"),
     "GameAnswer": ("games", "GameAnswer"),
@@ -53,7 +54,11 @@ def game_paths(ref: Callable[[str], dict[str, Any]]) -> dict[str, Any]:
                     ),
                     **errors(400, 413, 422, 503),
                 },
-            }
+            },
+            "get": {
+                "summary": "The rule sets a game is played under, their players and bots",
+                "responses": {"200": answer("The games.", "GameCatalogue")},
+            },
         },
         "/api/games/{id}": {
             "get": {
