@@ -531,6 +531,20 @@ class GameSession:
                     "hand_sizes": [len(hand), 10],
                 }
             )
+        elif self.shared_table:  # the game is over: the last table and the hand left
+            table_game: Any = game
+            view.update(
+                {
+                    "table": table_json(table_game.table, rules),
+                    "hand": pieces_json(table_game.hands[0], rules),
+                    "hand_sizes": [len(hand) for hand in table_game.hands],
+                }
+            )
+        else:
+            hands: list[list[Card]] = getattr(game, "hands", [[], []])
+            view.update(
+                {"hand": pieces_json(hands[0], rules), "hand_sizes": [len(h) for h in hands]}
+            )
         view["may"] = self._may(step)
         view["totals"] = list(getattr(game, "totals", None) or self._gin_totals())
         view["rounds"] = list(self.rounds)

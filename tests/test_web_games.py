@@ -21,8 +21,9 @@ from meldsat.web.app import create_app
 from meldsat.web.openapi import SCHEMAS, openapi_document
 from tests.test_contract import _validator
 
-# One short game per family with a game: two players, the smallest target of the family.
+# One short game per family with a game: two players, a low target (a house rule).
 GAMES = {"manipulation": "manipulation", "gin": "gin", "rummy500": "rummy300"}
+SHORT = {"game_target": 60}
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +40,8 @@ def test_every_family_with_a_game_is_played_here() -> None:
 def test_a_whole_game_taking_every_hint_replays_to_the_sessions_totals(
     client: TestClient, family: str
 ) -> None:
-    created = client.post("/api/games", json={"rules": GAMES[family], "players": 2, "seed": 3})
+    body = {"rules": GAMES[family], "players": 2, "seed": 3, "house": SHORT}
+    created = client.post("/api/games", json=body)
     assert created.status_code == 201, created.text
     game_id, view = created.json()["id"], created.json()["view"]
     assert client.get(f"/api/games/{game_id}/log").status_code == 409  # the decks stay hidden
@@ -59,6 +61,7 @@ def test_a_whole_game_taking_every_hint_replays_to_the_sessions_totals(
     log = client.get(f"/api/games/{game_id}/log")
     assert log.status_code == 200
     events = [json.loads(line) for line in log.text.splitlines()]
+    assert events[0]["house_rules"] == SHORT  # the log plays by the game's own rules
     report = replay_events(enumerate(events, start=1))
     assert report.games == 1
     assert report.rounds == len(view["rounds"])

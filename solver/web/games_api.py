@@ -142,11 +142,15 @@ class GamesApi:
         seed = data.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise MeldsatError("'seed' must be a whole number")
+        house = data.get("house", {})
+        if not isinstance(house, dict):
+            raise MeldsatError("'house' must be an object of house rules (NAME: value)")
         return GameSession(
             rules_name,
             players,
             [name.strip().lower() for name in bots],
             seeded(seed),
+            house=house,
             bot_time_limit=self.time_limit / 2,
             hint_time_limit=self.time_limit,
         )
