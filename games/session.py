@@ -32,7 +32,6 @@ from meldsat.games.bots import KnockerBot
 from meldsat.games.deck import seeded_rng
 from meldsat.games.engine import (
     Game,
-    IllegalTurnError,
     Record,
     first_dealer,
     game_header,
@@ -137,10 +136,9 @@ _GIN_CODES = (
     ("the upcard", "upcard_discarded"),
     ("knocked with", "knock_over_limit"),
 )
-# Every code a refused step may give: the move checker's, the gin turn's, and a turn the game
-# refused after its steps were accepted (a bug, never expected).
+# Every code a refused step may give: the move checker's and the gin turn's.
 STEP_REASON_CODES: tuple[str, ...] = tuple(
-    dict.fromkeys([*REASON_CODES, *(code for _, code in _GIN_CODES), "illegal_turn"])
+    dict.fromkeys([*REASON_CODES, *(code for _, code in _GIN_CODES)])
 )
 
 
@@ -208,7 +206,8 @@ class GameSession:
             for seat, name in enumerate(bots, start=1)
         )
         self.log = _LineLog()
-        self.events: list[Event] = []  # what the person may see, in order
+        # What the person may see of the events since the last decision (the log keeps them all).
+        self.events: list[Event] = []
         self.answers: list[object] = []
         self.step: Step | None = None
         self.rounds: list[Event] = []
@@ -305,15 +304,14 @@ class GameSession:
         if body.get("hint") is True:
             body = self.hint().decision
         answer = self._decision(step, body)
-        seen = len(self.events)
+        self.events = []
         self.answers.append(answer)
         self._hint = None
-        try:
-            self._advance()
-        except IllegalTurnError as error:  # every step was checked, so this is a bug: undo it
-            self.answers.pop()
-            raise IllegalStepError([Reason("illegal_turn", str(error))]) from None
-        return self.events[seen:]
+        # Every step was checked as it was given, so the whole turn is legal: a game that still
+        # refuses it (IllegalTurnError) is a bug, and the server answers 500.
+        self._advance()
+        new, self.events = self.events, []
+        return new
 
     # --- reading and checking one decision -------------------------------------------------------
 

@@ -1,0 +1,69 @@
+"""The game screen in headless Chromium: a whole Manipulation game against a bot, by clicks.
+
+A short game (two players, played to 40 points: a house rule the screen offers) so that the test
+stays quick. One move is made with the keyboard and refused with its reason; every other step
+takes the hint with the "play it" button; the log the page offers replays clean.
+``MELDSAT_SCREENSHOTS=DIR`` saves what the browser shows.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+from meldsat.games.replay import replay_events
+from tests.test_web_browser import Page, driver, pytestmark, server
+
+__all__ = ["driver", "pytestmark", "server"]  # the fixtures and the skip, shared
+
+
+def test_a_manipulation_game_is_played_to_its_end_by_clicks(server: str, driver: object) -> None:
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.select import Select
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    page = Page(driver, server + "#mode=game")
+    page.wait = WebDriverWait(page.driver, 20.0, poll_frequency=0.05)  # many short waits
+    page.until(lambda: page.one("body").get_attribute("data-game-ready") == "1")
+    assert not page.one("#game-panel").get_attribute("hidden")
+    Select(page.one("#game-rules")).select_by_value("manipulation")
+    Select(page.one("#game-players")).select_by_value("2")
+    page.one("#game-target").send_keys("40")
+    page.one("#game-seed").send_keys("5")  # a game of nine steps
+    page.driver.execute_script("document.body.dataset.eventDelay = '0'")
+    page.tap("#game-start")
+
+    def step() -> str:
+        return str(page.one("body").get_attribute("data-game-step"))
+
+    page.until(lambda: step() == "meld")
+    assert page.text("#game-status").startswith("You drew ")
+    # One card alone is no meld: chosen and moved with the keyboard, checked before it is sent.
+    page.one("#game-hand button.gcard").send_keys(Keys.ENTER)
+    page.one('#game-table [data-meld="new"]').send_keys(Keys.ENTER)
+    page.until(lambda: len(page.all("#game-table .gdrop")) > len(page.all("#game-table h3")))
+    page.tap("#game-meld")
+    page.until(lambda: page.all("#game-reasons li"))
+    assert "illegal_meld" in [
+        item.get_attribute("data-code") for item in page.all("#game-reasons li")
+    ]
+    page.tap("#game-reset")
+
+    steps = 0
+    while step() != "over":
+        page.tap("#game-hint")
+        page.until(lambda: page.all("#game-play-hint"))
+        page.tap("#game-play-hint")
+        page.until(lambda: step() != "busy" and not page.all("#game-play-hint"))
+        steps += 1
+    assert steps >= 5
+    assert page.text("#game-status").startswith("The game is over: ")
+    assert page.all("#game-events li[data-event='game_end']")
+    footer = page.text("#game-sheet tfoot").split()
+    assert footer[0] == "Final"
+    page.screenshot("game-over.png", "#game-status")
+
+    log = urllib.request.urlopen(page.one("#game-log").get_attribute("href")).read().decode()
+    events = [json.loads(line) for line in log.splitlines()]
+    assert replay_events(enumerate(events, start=1)).games == 1
+    assert [str(total) for total in events[-1]["totals"]] == footer[1:]
