@@ -164,7 +164,8 @@ class GamesApi:
     async def show(self, request: Request) -> Response:
         async def work() -> dict[str, Any]:
             entry = self._session(request)
-            return _game(request.path_params["id"], entry.session)
+            with _holding(entry.lock):  # never a view half-way through the bots' turns
+                return _game(request.path_params["id"], entry.session)
 
         return await self._answer(200, work)
 
