@@ -62,6 +62,14 @@ def test_a_manipulation_game_is_played_to_its_end_by_clicks(server: str, driver:
     footer = page.text("#game-sheet tfoot").split()
     assert footer[0] == "Final"
     page.screenshot("game-over.png", "#game-status")
+    page.driver.set_window_size(390, 844)  # a phone: one column, nothing wider than the screen
+    try:
+        overflow = page.driver.execute_script(
+            "return document.documentElement.scrollWidth - innerWidth"
+        )
+        assert overflow <= 0
+    finally:
+        page.driver.set_window_size(1100, 1500)
 
     log = urllib.request.urlopen(page.one("#game-log").get_attribute("href")).read().decode()
     events = [json.loads(line) for line in log.splitlines()]

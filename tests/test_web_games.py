@@ -52,6 +52,10 @@ def test_a_whole_game_taking_every_hint_replays_to_the_sessions_totals(
         assert answer.status_code == 200, answer.text
         events = answer.json()["events"]
         assert all("deck" not in event for event in events)
+        for event in events:  # a bot's turn never shows the cards it drew and kept
+            if event["event"] == "turn" and event["seat"] != 0:
+                assert "hand" not in event
+                assert event.get("drawn") is None or event.get("source") == "upcard"
         mine = [event for event in events if event["event"] == "turn" and event["seat"] == 0]
         if mine and hint["decision"].get("discard"):
             assert mine[0]["discard"] == hint["decision"]["discard"]  # the hint is what it plays
