@@ -337,6 +337,7 @@ function renderActions() {
   $("game-log").hidden = !view.over;
   if (view.over) {
     $("game-log").href = `/api/games/${game.id}/log`;
+    $("game-setup").open = true; // the next game is one click away
     return;
   }
   if (game.busy) return;
@@ -552,7 +553,8 @@ async function send(decision) {
   game.busy = false;
   if (!answer.ok) {
     const error = answer.data.error;
-    showReasons(error.message, error.reasons || []);
+    const count = (error.reasons || []).length;
+    showReasons(count ? `Not allowed (${count} reason${count === 1 ? "" : "s"}):` : error.message, error.reasons || []);
     setGameStatus(stepWords(game.view));
     return;
   }
