@@ -10,25 +10,20 @@ the gin rules for a discard), so an illegal one is refused with every reason and
 once the turn is whole, it is played through ``play_turn`` and logged, and the bots move until
 the person is asked again. The log is the one ``meldsat replay`` reads.
 
-The session knows nothing of the web: :class:`SessionStore` keeps sessions bounded in number and
-forgets the idle ones; :mod:`meldsat.web.games_api` serves them.
+A step and how its answer is checked are in :mod:`meldsat.games.session_steps`, the hints in
+:mod:`meldsat.games.session_hints`. The session knows nothing of the web:
+:class:`~meldsat.games.session_store.SessionStore` keeps sessions bounded in number and forgets
+the idle ones; :mod:`meldsat.web.games_api` serves them.
 """
 
 from __future__ import annotations
 
-import enum
-import random
-import secrets
-import threading
-import time
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from meldsat.cards import Card, Piece, parse_piece
-from meldsat.errors import MeldsatError, NotationError
-from meldsat.games.agents import Agent, GinDiscard, GinView, TurnView
-from meldsat.games.bots import KnockerBot
+from meldsat.cards import Card, Piece
+from meldsat.errors import MeldsatError
+from meldsat.games.agents import Agent, GinView, TurnView
 from meldsat.games.deck import seeded_rng
 from meldsat.games.engine import (
     Game,
@@ -38,56 +33,13 @@ from meldsat.games.engine import (
     round_deck,
 )
 from meldsat.games.log import Event, dump_event
-from meldsat.games.records import pieces_json, read_melds, table_json
+from meldsat.games.records import pieces_json, table_json
 from meldsat.games.registry import family_of, new_agent, new_game
-from meldsat.games.table_game import sorted_meld
+from meldsat.games.session_hints import Hint, advise
+from meldsat.games.session_steps import Step, StepKind, read_decision
 from meldsat.gin.bits import rank_order
-from meldsat.gin.deadwood import analyse_hand
-from meldsat.moves import REASON_CODES, check_move
-from meldsat.play import Objective
 
 PERSON = "you"
-
-
-class StepKind(enum.StrEnum):
-    """What the person is asked now."""
-
-    MELD = "meld"  # the table after melding, or none (shared-table games)
-    KNOCK = "knock"  # knock or not (Manipulation, when the hand is low enough)
-    DISCARD = "discard"  # the card discarded (500 rummy)
-    DRAW = "draw"  # the upcard or the stock (gin)
-    FINISH = "finish"  # the discard and the knock, or big gin (gin, after the draw)
-
-
-@dataclass(frozen=True)
-class Step:
-    """One question to the person: its kind, the seat's view, and in gin the card drawn."""
-
-    kind: StepKind
-    view: TurnView | GinView
-    drawn: Card | None = None
-    took_upcard: bool = False
-
-
-@dataclass(frozen=True)
-class Reason:
-    """Why a decision is refused: a stable code (the move checker's, or the game's) and words."""
-
-    code: str
-    message: str
-
-
-class IllegalStepError(Exception):
-    """A decision the rules refuse; ``reasons`` holds every reason. The session did not change.
-
-    Not a :class:`MeldsatError`: the input was read, and the game's rules refuse it.
-    """
-
-    code = "illegal_move"
-
-    def __init__(self, reasons: Sequence[Reason]) -> None:
-        super().__init__("illegal: " + "; ".join(f"{r.code}: {r.message}" for r in reasons))
-        self.reasons = tuple(reasons)
 
 
 class _Waiting(Exception):  # noqa: N818 (not an error: the turn waits for the person)
@@ -127,38 +79,6 @@ class _ScriptedPerson:
 
     def finish_turn(self, view: GinView, drawn: Card, took_upcard: bool) -> Any:
         return self._answer(Step(StepKind.FINISH, view, drawn, took_upcard))
-
-
-# gin_turn_problem's words, by how they begin, and the stable code each is given here.
-_GIN_CODES = (
-    ("only big gin", "discard_needed"),
-    ("discard ", "card_not_in_hand"),
-    ("the upcard", "upcard_discarded"),
-    ("knocked with", "knock_over_limit"),
-)
-# Every code a refused step may give: the move checker's and the gin turn's.
-STEP_REASON_CODES: tuple[str, ...] = tuple(
-    dict.fromkeys([*REASON_CODES, *(code for _, code in _GIN_CODES)])
-)
-
-
-@dataclass(frozen=True)
-class Hint:
-    """The engine's advice for one step: the decision it stands for, as a turn body, and words."""
-
-    decision: dict[str, Any]
-    summary: str
-    steps: tuple[str, ...] = ()
-    proven: bool = True
-
-    def to_json(self) -> dict[str, Any]:
-        """The hint's JSON form (``decision`` is what ``{"hint": true}`` plays)."""
-        return {
-            "decision": self.decision,
-            "summary": self.summary,
-            "steps": list(self.steps),
-            "proven": self.proven,
-        }
 
 
 class _LineLog:
@@ -303,7 +223,7 @@ class GameSession:
             raise MeldsatError("the game is over")
         if body.get("hint") is True:
             body = self.hint().decision
-        answer = self._decision(step, body)
+        answer = read_decision(step, body, self.rules)
         self.events = []
         self.answers.append(answer)
         self._hint = None
@@ -315,68 +235,6 @@ class GameSession:
 
     # --- reading and checking one decision -------------------------------------------------------
 
-    def _decision(self, step: Step, body: Mapping[str, Any]) -> object:
-        kind = step.kind
-        if kind is StepKind.MELD:
-            return self._meld(step.view, body)
-        if kind is StepKind.KNOCK:
-            return _flag(body, "knock")
-        if kind is StepKind.DISCARD:
-            piece = _piece(body.get("discard"), self.rules.notation)
-            assert isinstance(step.view, TurnView)
-            if piece not in step.view.hand:
-                text = piece.text(self.rules.notation)
-                raise IllegalStepError([Reason("card_not_in_hand", f"{text} is not in the hand")])
-            return piece
-        if kind is StepKind.DRAW:
-            source = body.get("source")
-            if source not in ("stock", "upcard"):
-                raise MeldsatError("'source' must be 'stock' or 'upcard'")
-            return source == "upcard"
-        return self._finish(step, body)
-
-    def _meld(self, view: TurnView | GinView, body: Mapping[str, Any]) -> object:
-        assert isinstance(view, TurnView)
-        if "table" not in body:
-            raise MeldsatError("a meld step needs 'table': the table after melding, or null")
-        value = body["table"]
-        if value is None:
-            return None
-        after = read_melds(value, self.rules, "table")
-        if sorted(map(sorted_meld, after)) == sorted(map(sorted_meld, view.table)):
-            return None
-        verdict = check_move(view.table, view.hand, after, self.rules, draws=view.draws or None)
-        if not verdict.legal:
-            raise IllegalStepError([Reason(r.code.value, r.message) for r in verdict.reasons])
-        return tuple(meld.pieces for meld in verdict.table.melds)
-
-    def _finish(self, step: Step, body: Mapping[str, Any]) -> GinDiscard:
-        from meldsat.games.gin import gin_turn_problem
-
-        view, drawn = step.view, step.drawn
-        assert isinstance(view, GinView) and drawn is not None
-        raw = body.get("discard", ...)
-        if raw is ...:
-            raise MeldsatError("a finish step needs 'discard' (a card, or null for big gin)")
-        discard = None if raw is None else _piece(raw, self.rules.notation)
-        if discard is not None and not isinstance(discard, Card):
-            raise MeldsatError("gin is played without jokers")
-        knock = _flag(body, "knock")
-        held = sorted([*view.hand, drawn], key=rank_order)
-        problem, _ = gin_turn_problem(
-            held,
-            drawn,
-            step.took_upcard,
-            discard,
-            knock,
-            rules=self.rules,
-            first_upcard=view.first_upcard,
-        )
-        if problem is not None:
-            code = next(code for start, code in _GIN_CODES if problem.startswith(start))
-            raise IllegalStepError([Reason(code, problem)])
-        return GinDiscard(discard, knock)
-
     # --- hints -------------------------------------------------------------------------------
 
     def hint(self) -> Hint:
@@ -385,70 +243,8 @@ class GameSession:
             raise MeldsatError("the game is over")
         key = (len(self.log.lines), len(self.answers))
         if self._hint is None or self._hint[0] != key:
-            self._hint = (key, self._advise(self.step))
+            self._hint = (key, advise(self.step, self.rules, self.hint_time_limit))
         return self._hint[1]
-
-    def _advise(self, step: Step) -> Hint:
-        notation = self.rules.notation
-        view = step.view
-        if isinstance(view, TurnView):
-            if step.kind is StepKind.MELD:
-                return self._meld_hint(view)
-            if step.kind is StepKind.KNOCK:
-                # The knocker bot's rule: a knock allowed ends the round while the hand is low.
-                return Hint({"knock": True}, f"knock: your hand counts {view.hand_points}")
-            # The bots' discard: the highest-valued card (the last in card order on a tie).
-            card = KnockerBot(PERSON, random.Random(0)).choose_discard(view)
-            text, points = card.text(notation), self.rules.value(card)
-            return Hint({"discard": text}, f"discard {text}, the highest card ({points} points)")
-        if step.kind is StepKind.DRAW:
-            from meldsat.gin.draw import draw_advice
-
-            advice = draw_advice(
-                list(view.hand),
-                view.upcard,
-                self.rules,
-                seen=view.seen,
-                first_upcard=view.first_upcard,
-            )
-            taken = advice.upcard.arrangement.deadwood
-            expected = float(advice.stock_expected)
-            words = (
-                f"upcard: deadwood {taken} after the best discard; the stock: {expected:.1f} "
-                "expected over the unseen cards"
-            )
-            if advice.take_upcard:
-                return Hint({"source": "upcard"}, f"take the upcard {view.upcard}", (words,))
-            return Hint({"source": "stock"}, "draw from the stock", (words,))
-        assert step.drawn is not None
-        held = [*view.hand, step.drawn]
-        keep = step.drawn if step.took_upcard else None
-        best_hand = analyse_hand(held, self.rules, first_upcard=view.first_upcard, keep=keep)
-        if best_hand.big_gin or best_hand.discard is None:
-            return Hint({"discard": None, "knock": True}, "big gin: all 11 cards meld")
-        discard = str(best_hand.discard)
-        melds = " | ".join(" ".join(map(str, meld)) for meld in best_hand.arrangement.melds)
-        knock = best_hand.can_knock
-        summary = f"discard {discard}" + (" and knock" if knock else "")
-        steps = (f"melds: {melds or 'none'}", f"deadwood left: {best_hand.arrangement.deadwood}")
-        return Hint({"discard": discard, "knock": knock}, summary, steps)
-
-    def _meld_hint(self, view: TurnView) -> Hint:
-        from meldsat import best_play
-        from meldsat.play import Status
-
-        play = best_play(view.position, Objective.POINTS, time_limit=self.hint_time_limit)
-        proven = play.status in (Status.OPTIMAL, Status.NO_MOVE)
-        if not play.found:
-            return Hint({"table": None}, "no play: meld nothing", proven=proven)
-        notation = self.rules.notation
-        played = " ".join(piece.text(notation) for piece in play.played)
-        summary = (
-            f"play {played} ({play.points_played} points, {play.hand_points_left} left in hand)"
-        )
-        return Hint(
-            {"table": table_json(play.table, self.rules)}, summary, tuple(play.changes), proven
-        )
 
     # --- what the person sees --------------------------------------------------------------------
 
@@ -575,118 +371,3 @@ class GameSession:
     def log_text(self) -> str:
         """The game log, one JSON object a line (what ``meldsat replay`` reads)."""
         return "".join(line + "\n" for line in self.log.lines)
-
-
-def default_players(rules_name: str) -> int:
-    """The players of a game when none are asked for: 3 (as ``meldsat play``), or what the rule
-    set seats (2 in gin)."""
-    from meldsat.rulesets import get_rules
-
-    rules = get_rules(rules_name)
-    return min(max(3, rules.min_players), rules.max_players)
-
-
-def game_catalogue() -> list[dict[str, Any]]:
-    """Every rule set a session plays: its family, players (range and default) and bots."""
-    from meldsat.games.registry import FAMILIES
-    from meldsat.rulesets import get_rules
-
-    games = []
-    for family in FAMILIES:
-        if family.game is None:
-            continue
-        for name in family.rule_sets:
-            rules = get_rules(name)
-            games.append(
-                {
-                    "rules": name,
-                    "family": family.name,
-                    "min_players": rules.min_players,
-                    "max_players": rules.max_players,
-                    "players": default_players(name),
-                    "bots": [
-                        {"name": bot.name, "description": bot.description}
-                        for bot in family.bots.bots
-                    ],
-                }
-            )
-    return games
-
-
-def _flag(body: Mapping[str, Any], key: str) -> bool:
-    value = body.get(key)
-    if not isinstance(value, bool):
-        raise MeldsatError(f"'{key}' must be true or false")
-    return value
-
-
-def _piece(value: object, notation: Any) -> Piece:
-    if not isinstance(value, str):
-        raise NotationError("'discard' must be a card")
-    return parse_piece(value, notation)
-
-
-# --- the sessions of a server ------------------------------------------------------------------
-
-
-class TooManyGamesError(Exception):
-    """Every session slot is taken by a game played recently (the server is busy, not the input
-    bad)."""
-
-    code = "busy"
-
-
-@dataclass
-class _Entry:
-    session: GameSession
-    used: float
-    lock: threading.Lock = field(default_factory=threading.Lock)
-
-
-@dataclass
-class SessionStore:
-    """At most ``max_sessions`` games, each forgotten ``idle_seconds`` after its last request."""
-
-    max_sessions: int = 32
-    idle_seconds: float = 1800.0
-    clock: Callable[[], float] = time.monotonic
-    _entries: dict[str, _Entry] = field(default_factory=dict)
-    _lock: threading.Lock = field(default_factory=threading.Lock)
-
-    def add(self, make: Callable[[], GameSession]) -> tuple[str, GameSession]:
-        """A new session from ``make`` (called outside the store's lock), and its id."""
-        with self._lock:
-            self._forget_idle()
-            if len(self._entries) >= self.max_sessions:
-                raise TooManyGamesError(
-                    f"{self.max_sessions} games are being played: try again later"
-                )
-        session = make()
-        session_id = secrets.token_urlsafe(12)
-        with self._lock:
-            self._entries[session_id] = _Entry(session, self.clock())
-        return session_id, session
-
-    def entry(self, session_id: str) -> _Entry | None:
-        """The session called ``session_id`` (``None``: unknown or expired), marked as used."""
-        with self._lock:
-            self._forget_idle()
-            entry = self._entries.get(session_id)
-            if entry is not None:
-                entry.used = self.clock()
-            return entry
-
-    def __len__(self) -> int:
-        with self._lock:
-            self._forget_idle()
-            return len(self._entries)
-
-    def _forget_idle(self) -> None:
-        now = self.clock()
-        for key in [k for k, e in self._entries.items() if now - e.used > self.idle_seconds]:
-            del self._entries[key]
-
-
-def seeded(seed: int | None) -> int:
-    """The seed given, or a fresh random one (a game needs a seed to replay)."""
-    return random.SystemRandom().randrange(1 << 31) if seed is None else seed

@@ -16,7 +16,9 @@ with warnings.catch_warnings():
 
 from meldsat.games.registry import FAMILIES
 from meldsat.games.replay import replay_events
-from meldsat.games.session import STEP_REASON_CODES, GameSession, SessionStore
+from meldsat.games.session import GameSession
+from meldsat.games.session_steps import STEP_REASON_CODES
+from meldsat.games.session_store import SessionStore
 from meldsat.web.app import create_app
 from meldsat.web.openapi import SCHEMAS, openapi_document
 from tests.test_contract import _validator

@@ -28,7 +28,7 @@ from starlette.routing import Route
 from meldsat.answers.jsonform import error_json, to_json
 from meldsat.cardart import CARD_CSS
 from meldsat.errors import MeldsatError, NotationError
-from meldsat.games.session import SessionStore
+from meldsat.games.session_store import SessionStore
 from meldsat.position import json_object
 from meldsat.web import answers
 from meldsat.web.games_api import GamesApi

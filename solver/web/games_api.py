@@ -24,9 +24,9 @@ from starlette.routing import Route
 from meldsat.answers.jsonform import error_json, to_json
 from meldsat.errors import MeldsatError
 from meldsat.games.registry import game_rule_sets
-from meldsat.games.session import (
-    GameSession,
-    IllegalStepError,
+from meldsat.games.session import GameSession
+from meldsat.games.session_steps import IllegalStepError
+from meldsat.games.session_store import (
     SessionStore,
     TooManyGamesError,
     default_players,
