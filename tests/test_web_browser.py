@@ -8,6 +8,7 @@ shows.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
@@ -20,6 +21,7 @@ from typing import Any
 import pytest
 
 from meldsat.web.app import create_app
+from meldsat.web.limits import Limits
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
@@ -42,26 +44,43 @@ WAIT = 20.0
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
+    with serving() as url:
+        yield url
+
+
+@contextlib.contextmanager
+def serving(limits: Limits | None = None) -> Iterator[str]:
+    """A real uvicorn server on a free loopback port, in a thread: its page's URL."""
     import uvicorn
 
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
-    serving = uvicorn.Server(config)
-    thread = threading.Thread(target=serving.run, daemon=True)
+    app = create_app(limits)
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + WAIT
-    while not serving.started and time.monotonic() < deadline:
+    while not running.started and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert serving.started
-    yield f"http://127.0.0.1:{port}/"
-    serving.should_exit = True
-    thread.join(WAIT)
+    assert running.started
+    try:
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        running.should_exit = True
+        thread.join(WAIT)
 
 
 @pytest.fixture(scope="module")
 def driver() -> Iterator[object]:
+    with chromium() as browser:
+        yield browser
+
+
+@contextlib.contextmanager
+def chromium() -> Iterator[object]:
+    """Headless Chromium driven by Selenium, closed when done."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -70,9 +89,11 @@ def driver() -> Iterator[object]:
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"):
         options.add_argument(argument)
     options.add_argument("--window-size=1100,1500")
-    driver = webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
-    yield driver
-    driver.quit()
+    browser = webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
+    try:
+        yield browser
+    finally:
+        browser.quit()
 
 
 class Page:
@@ -117,10 +138,12 @@ class Page:
             target
         ).release().perform()
 
-    def screenshot(self, name: str, top: str) -> None:
+    def screenshot(self, name: str, top: str | None) -> None:
+        """Save what the browser shows, scrolled to ``top`` (a selector) unless it is None."""
         folder = os.environ.get("MELDSAT_SCREENSHOTS")
         if folder:
-            self.driver.execute_script(f"document.querySelector('{top}').scrollIntoView()")
+            if top is not None:
+                self.driver.execute_script(f"document.querySelector('{top}').scrollIntoView()")
             self.driver.save_screenshot(str(Path(folder) / name))
 
 
