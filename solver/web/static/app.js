@@ -344,21 +344,8 @@ function renderPosition(answer) {
     box.setAttribute("aria-label", `meld ${index + 1}: tap to add cards here`);
     const verdict = answer && meld.length ? answer.melds[filledIndex++] : null;
     box.append(placedCards(meld, index));
-    if (verdict) {
-      const note = document.createElement("span");
-      note.className = "verdict " + (verdict.legal ? "good" : "bad");
-      note.textContent = verdict.legal ? `✓ ${verdict.kind}` : `✗ ${pretty(verdict.reason)}`;
-      box.append(note);
-    }
-    box.addEventListener("click", (event) => {
-      if (!event.target.closest(".placed")) setTarget(index);
-    });
-    box.addEventListener("keydown", (event) => {
-      if ((event.key === "Enter" || event.key === " ") && event.target === box) {
-        event.preventDefault();
-        setTarget(index);
-      }
-    });
+    if (verdict) box.append(verdictNote(verdict));
+    whenChosen(box, () => setTarget(index));
     melds.append(box);
   });
   const hand = $("hand-cards");
@@ -366,6 +353,27 @@ function renderPosition(answer) {
   hand.setAttribute("aria-label", "your hand: tap to add cards here");
   hand.innerHTML = "";
   hand.append(placedCards(state.hand, "hand"));
+}
+
+function verdictNote(verdict) {
+  // A meld's verdict from /api/validate: "✓ sequence", or "✗" and the reason in card symbols.
+  const note = document.createElement("span");
+  note.className = "verdict " + (verdict.legal ? "good" : "bad");
+  note.textContent = verdict.legal ? `✓ ${verdict.kind}` : `✗ ${pretty(verdict.reason)}`;
+  return note;
+}
+
+function whenChosen(box, choose) {
+  // A box the player picks as where cards go: a tap on it (not on a placed card), Enter or Space.
+  box.addEventListener("click", (event) => {
+    if (!event.target.closest(".placed")) choose();
+  });
+  box.addEventListener("keydown", (event) => {
+    if ((event.key === "Enter" || event.key === " ") && event.target === box) {
+      event.preventDefault();
+      choose();
+    }
+  });
 }
 
 function cardButton(piece, className, label) {
@@ -582,21 +590,29 @@ function renderCheck() {
 }
 
 function chosenPiece() {
-  if (!check.chosen) return null;
-  const source = check.chosen.from === "hand" ? check.hand : check.melds[Number(check.chosen.from)];
-  return source ? source[check.chosen.index] : null;
+  return chosenOf(check);
+}
+
+function chosenOf(board) {
+  // The piece a board ({melds, hand, chosen: {from, index}}) has chosen, or null.
+  if (!board.chosen) return null;
+  const source = board.chosen.from === "hand" ? board.hand : board.melds[Number(board.chosen.from)];
+  return source ? source[board.chosen.index] : null;
 }
 
 function showJokerChoice() {
   // A joker chosen on the table can be told which card it stands for (where its meld leaves a choice).
-  const piece = chosenPiece();
-  const box = $("joker-box");
-  box.hidden = !(piece && isJoker(piece) && check.chosen.from !== "hand");
+  offerJokerCards(check, $("joker-box"), $("joker-card"), deck);
+}
+
+function offerJokerCards(board, box, select, pieces) {
+  // Show ``box`` with ``select`` listing every card of ``pieces`` while a table joker is chosen.
+  const piece = chosenOf(board);
+  box.hidden = !(piece && isJoker(piece) && board.chosen.from !== "hand");
   if (box.hidden) return;
-  const select = $("joker-card");
   select.innerHTML = "";
   select.add(new Option("whatever its meld needs", ""));
-  for (const [text, card] of Object.entries(deck)) {
+  for (const [text, card] of Object.entries(pieces)) {
     if (!isJoker(text)) select.add(new Option(card.label, text));
   }
   select.value = piece.includes("=") ? piece.split("=")[1] : "";

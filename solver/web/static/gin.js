@@ -165,15 +165,7 @@ function ginRender() {
       row.append(button);
     });
     box.append(row);
-    box.addEventListener("click", (event) => {
-      if (!event.target.closest(".placed")) ginSetTarget(target);
-    });
-    box.addEventListener("keydown", (event) => {
-      if ((event.key === "Enter" || event.key === " ") && event.target === box) {
-        event.preventDefault();
-        ginSetTarget(target);
-      }
-    });
+    whenChosen(box, () => ginSetTarget(target));
     zones.append(box);
   }
   if (gin.view === "knock") {

@@ -192,24 +192,12 @@ function puzzleCards(pieces, where) {
 }
 
 function chosenPuzzlePiece() {
-  if (!puzzle.chosen) return null;
-  const source = puzzle.chosen.from === "hand" ? puzzle.hand : puzzle.melds[Number(puzzle.chosen.from)];
-  return source ? source[puzzle.chosen.index] : null;
+  return chosenOf(puzzle);
 }
 
 function showPuzzleJoker() {
   // A joker on the table may stand for several cards (* Q♥ K♥): the player says which.
-  const piece = chosenPuzzlePiece();
-  const box = $("puzzle-joker-box");
-  box.hidden = !(piece && isJoker(piece) && puzzle.chosen.from !== "hand");
-  if (box.hidden) return;
-  const select = $("puzzle-joker");
-  select.innerHTML = "";
-  select.add(new Option("whatever its meld needs", ""));
-  for (const [text, card] of Object.entries(puzzle.deck)) {
-    if (!isJoker(text)) select.add(new Option(card.label, text));
-  }
-  select.value = piece.includes("=") ? piece.split("=")[1] : "";
+  offerJokerCards(puzzle, $("puzzle-joker-box"), $("puzzle-joker"), puzzle.deck);
 }
 
 function snapshot() {
@@ -312,10 +300,7 @@ async function judgePuzzle() {
     const box = boxes[index];
     if (!box) return;
     box.classList.toggle("illegal", !meld.legal);
-    const note = document.createElement("span");
-    note.className = "verdict " + (meld.legal ? "good" : "bad");
-    note.textContent = meld.legal ? `✓ ${meld.kind}` : `✗ ${pretty(meld.reason)}`;
-    box.append(note);
+    box.append(verdictNote(meld));
   });
   const illegal = verdict.melds.filter((meld) => !meld.legal).length;
   const handDone = puzzle.given.goal !== "all" || puzzle.hand.length === 0;
