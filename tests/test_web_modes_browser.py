@@ -11,19 +11,29 @@ Skipped, saying so, where Chromium or chromedriver is not installed (as tests/te
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from meldsat.web import answers
 from meldsat.web.limits import Limits
-from tests.test_web_browser import CHROMEDRIVER, CHROMIUM, EXAMPLE_URL, Page, chromium, serving
+from tests.test_web_browser import (
+    CHROMEDRIVER,
+    CHROMIUM,
+    EXAMPLE_URL,
+    LAPTOP,
+    PHONE,
+    Page,
+    chromium,
+    serving,
+    sized,
+)
 
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None or CHROMEDRIVER is None,
     reason="no Chromium or chromedriver on this machine: the browser test is skipped",
 )
 
-LAPTOP, PHONE = (1280, 800), (390, 844)
 # An 11-card gin hand (after the draw): discard 6H, knock with 2 deadwood.
 ELEVEN = ["6H", "7C", "8C", "9C", "3S", "3D", "3H", "KS", "KD", "KC", "2D"]
 # The other player's hand when that hand knocks: 10C and JC lay off on 7C 8C 9C.
@@ -51,17 +61,6 @@ def server() -> Iterator[str]:
 def driver() -> Iterator[object]:
     with chromium() as browser:
         yield browser
-
-
-def sized(page: Page, size: tuple[int, int]) -> None:
-    """The page seen on a screen of ``size`` CSS pixels (a phone's: 390 wide).
-
-    Headless Chromium keeps its windows at least 500 pixels wide, so the screen is emulated.
-    """
-    width, height = size
-    metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}
-    page.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
-    assert page.driver.execute_script("return [innerWidth, innerHeight]") == [width, height]
 
 
 def fits(page: Page) -> bool:
@@ -235,3 +234,48 @@ def test_check_mode_shows_its_answer_without_scrolling_on_a_laptop(
     )
     assert seen
     page.screenshot("web-check.png", None)  # as the player sees it, not scrolled
+    sized(page, PHONE)
+    assert fits(page)
+    page.screenshot("web-check-phone.png", "#check-result")
+
+
+# Two puzzles in the text form of `meldsat puzzle generate` (the first: --level easy --seed 3).
+PUZZLE_FILE = """rules: manipulation
+players: 4
+table: AS AH AD AC | AH AD AC | 3S 3H 3C
+hand: AS 3D
+goal: all
+solution: AS AH AD AC | AS AH AD AC | 3S 3H 3D 3C
+level: easy
+grade: changed_melds=0 moves=2 cards_moved=0 jokers_redeclared=0 longest_chain=0 decoys=0
+seed: 3
+---
+rules: manipulation
+players: 4
+table: 7S 7D 7C | 9H 9D 9C | 8D 9D 10D
+hand: 6D 7D 9S
+goal: all
+"""
+
+
+def test_a_puzzle_opened_from_a_file_is_solved_and_its_link_opens_it_again(
+    server: str, driver: object, tmp_path: Path
+) -> None:
+    path = tmp_path / "puzzles.txt"
+    path.write_text(PUZZLE_FILE, encoding="utf-8")
+    page = Page(driver, server + "#mode=puzzle")
+    page.one("#puzzle-file").send_keys(str(path))
+    page.until(lambda: page.text("#puzzle-status") == "Puzzle 1 of 2 from puzzles.txt.")
+    assert len(page.all("#puzzle-pick option")) == 2
+    tap_move(page, '#puzzle-hand [data-card="AS"]', meld(1))
+    tap_move(page, '#puzzle-hand [data-card="3D"]', meld(2))
+    page.until(lambda: page.text("#puzzle-result").startswith("✓ Solved!"))
+
+    # The link holds the puzzle (not its solution): opened again, the server solves it to check.
+    link = page.driver.current_url
+    assert "solution" not in link and "table=AS+AH+AD+AC" in link
+    again = Page(driver, link)
+    again.until(lambda: again.text("#puzzle-status") == "The puzzle of the link.")
+    tap_move(again, '#puzzle-hand [data-card="3D"]', meld(2))
+    tap_move(again, '#puzzle-hand [data-card="AS"]', meld(1))
+    again.until(lambda: again.text("#puzzle-result").startswith("✓ Solved!"))
