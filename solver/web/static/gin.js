@@ -38,7 +38,9 @@ function ginTargetName(target) {
 
 function ginTargets() {
   if (gin.view === "hand") return ["hand", "upcard"];
-  return [...gin.melds.map((meld, index) => `meld:${index}`), "deadwood", "defender"];
+  // Oklahoma's knock limit is the first upcard's value: the knock needs it.
+  const first = gin.rules === "oklahoma-gin" ? ["upcard"] : [];
+  return [...gin.melds.map((meld, index) => `meld:${index}`), "deadwood", "defender", ...first];
 }
 
 function ginUsed() {
@@ -65,6 +67,7 @@ function ginUrl() {
     params.set("melds", tableText(gin.melds));
     params.set("deadwood", gin.deadwood.join(" "));
     params.set("defender", gin.defender.join(" "));
+    if (gin.upcard.length && gin.rules === "oklahoma-gin") params.set("upcard", gin.upcard.join(" "));
   }
   return params;
 }
@@ -150,7 +153,9 @@ function ginRender() {
     box.tabIndex = 0;
     box.setAttribute("role", "button");
     box.setAttribute("aria-label", `${ginTargetName(target)}: tap to add cards here`);
-    const title = target.startsWith("meld:") ? `The knocker's meld ${Number(target.slice(5)) + 1}` : GIN_ZONES[target].title;
+    const title = target.startsWith("meld:") ? `The knocker's meld ${Number(target.slice(5)) + 1}`
+      : target === "upcard" && gin.view === "knock" ? "The first upcard (in Oklahoma it sets the knock limit)"
+        : GIN_ZONES[target].title;
     box.append(paragraph(title, "label"));
     const row = document.createElement("div");
     row.className = "cards";
@@ -196,12 +201,14 @@ function ginRender() {
 
 function ginFields() {
   if (gin.view === "hand") return [["hand", "Hand"], ["upcard", "Upcard"]];
-  return [["melds", "Knocker's melds"], ["deadwood", "Knocker's deadwood"], ["defender", "Other hand"]];
+  const fields = [["melds", "Knocker's melds"], ["deadwood", "Knocker's deadwood"], ["defender", "Other hand"]];
+  return gin.rules === "oklahoma-gin" ? [...fields, ["upcard", "First upcard"]] : fields;
 }
 
 function ginFillTyping() {
   const box = $("gin-typing-fields");
-  if (box.dataset.view !== gin.view) {
+  const key = `${gin.view} ${gin.rules}`; // the fields differ by view, and in Oklahoma's knock
+  if (box.dataset.view !== key) {
     box.innerHTML = "";
     for (const [name, title] of ginFields()) {
       const label = document.createElement("label");
@@ -214,7 +221,7 @@ function ginFillTyping() {
       label.append(input);
       box.append(label);
     }
-    box.dataset.view = gin.view;
+    box.dataset.view = key;
   }
   for (const [name] of ginFields()) {
     $(`gin-text-${name}`).value = name === "melds" ? tableText(gin.melds) : gin[name].join(" ");
@@ -260,7 +267,7 @@ async function ginAsk(explicit) {
     ? { rules: gin.rules, melds: gin.melds.filter((meld) => meld.length), knocker_deadwood: gin.deadwood, hand: gin.defender }
     : { rules: gin.rules, hand: gin.hand };
   if (knock && !body.knocker_deadwood.length) body.knocker_deadwood = null;
-  if (!knock && gin.upcard.length) body.upcard = gin.upcard[0];
+  if (gin.upcard.length && (!knock || gin.rules === "oklahoma-gin")) body.upcard = gin.upcard[0];
   try {
     const answer = await api(knock ? "/api/layoff" : "/api/deadwood", body);
     if (sequence !== gin.asked) return;
@@ -432,7 +439,11 @@ async function ginStart() {
   }
   const problem = ginReadUrl();
   $("gin-rules").value = gin.rules;
-  $("gin-rules").addEventListener("change", () => { gin.rules = $("gin-rules").value; ginChanged(); });
+  $("gin-rules").addEventListener("change", () => {
+    gin.rules = $("gin-rules").value;
+    if (!ginTargets().includes(gin.target)) gin.target = ginTargets()[0];
+    ginChanged();
+  });
   $("gin-view-hand").addEventListener("click", () => ginSetView("hand"));
   $("gin-view-knock").addEventListener("click", () => ginSetView("knock"));
   $("gin-ask").addEventListener("click", () => ginAsk(true));
