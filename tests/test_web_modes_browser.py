@@ -129,6 +129,8 @@ def test_an_eleven_card_gin_hand_gets_its_discard_and_a_ten_card_one_its_draw(
 ) -> None:
     page = Page(driver, server)
     sized(page, PHONE)
+    # Gin has no shared table: its rule sets are the gin mode's, not the best play's.
+    assert not page.all('#rules option[value="gin"]')
     page.tap("#mode-gin")
     page.until(lambda: page.all('#gin-picker button[data-card="KC"]'))
     for card in ELEVEN:

@@ -33,7 +33,9 @@ const extraModes = {};
 
 function addMode(name, mode) {
   // mode: { tab: id of its tab button, panel: id of its panel, enter(): called when chosen,
-  //         url(): its URLSearchParams (the URL holds what it shows) }
+  //         url(): its URLSearchParams (the URL holds what it shows),
+  //         rules (optional): the rule sets it answers for instead of the shared table's modes,
+  //         useRules(name) (with rules): be told which one was asked for }
   extraModes[name] = mode;
   $(mode.tab).addEventListener("click", () => setMode(name));
 }
@@ -186,8 +188,21 @@ function cardsRow(svgs, extraClass) {
 
 // --- rule set and deck --------------------------------------------------------------------------
 
+function modeOwning(rules) {
+  // The mode that answers for these rules (gin's, say), or null: the shared table's then.
+  const owner = Object.entries(extraModes).find(([, mode]) => (mode.rules || []).includes(rules));
+  return owner ? owner[0] : null;
+}
+
 async function loadRules() {
-  ruleSets = (await api("/api/rules")).rule_sets;
+  // The shared table's rule sets: those no other mode answers for (gin has its own mode).
+  ruleSets = (await api("/api/rules")).rule_sets.filter((ruleSet) => !modeOwning(ruleSet.name));
+  const owner = modeOwning(state.rules);
+  if (owner) {
+    // A link with gin's rules in a shared-table mode: its own mode answers it.
+    extraModes[owner].useRules(state.rules);
+    if (state.mode === "hint" || state.mode === "check") state.mode = owner;
+  }
   const select = $("rules");
   select.innerHTML = "";
   for (const ruleSet of ruleSets) select.add(new Option(ruleSet.name, ruleSet.name));

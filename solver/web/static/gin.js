@@ -78,7 +78,7 @@ const GIN_LINK = location.hash.slice(1);
 function ginReadUrl() {
   const params = new URLSearchParams(GIN_LINK);
   if (params.get("mode") !== "gin") return "";
-  if (["gin", "oklahoma-gin", "hollywood-gin"].includes(params.get("rules"))) gin.rules = params.get("rules");
+  if (GIN_RULES.includes(params.get("rules"))) gin.rules = params.get("rules");
   if (params.get("view") === "knock") gin.view = "knock";
   try {
     gin.hand = acceptPieces(splitPieces(params.get("hand") || ""), gin.deck, "Hand", "cards");
@@ -457,10 +457,17 @@ async function ginStart() {
 
 let ginReady = null;
 
+const GIN_RULES = ["gin", "oklahoma-gin", "hollywood-gin"];
+
 addMode("gin", {
   tab: "mode-gin",
   panel: "gin-panel",
   url: ginUrl,
+  rules: GIN_RULES,
+  useRules(name) {
+    gin.rules = name;
+    $("gin-rules").value = name;
+  },
   enter() {
     if (!ginReady) {
       ginReady = ginStart().then((problem) => {
