@@ -99,15 +99,16 @@ async function makePuzzle() {
   const level = $("puzzle-level").value;
   const body = { level, seed, goal: $("puzzle-goal").value };
   puzzleStatus(`Making a ${level} puzzle (number ${seed}); each is proven to have one solution…`);
-  $("puzzle-make").disabled = true;
+  $("puzzle-make").disabled = $("puzzle-next").disabled = true;
   try {
     const answer = await api("/api/puzzle/generate", body);
     await openPuzzle(answer.puzzles[0]);
     puzzleStatus(`A ${level} puzzle, number ${seed}. The link in the address bar holds it.`, "good");
+    $("puzzle-next").hidden = false;
   } catch (error) {
     puzzleStatus(pretty(error.message), "bad");
   } finally {
-    $("puzzle-make").disabled = false;
+    $("puzzle-make").disabled = $("puzzle-next").disabled = false;
   }
 }
 
@@ -356,7 +357,9 @@ function setUpPuzzleMoves() {
         movePuzzleCard(button.dataset.from);
         return;
       }
-      puzzle.chosen = { from: button.dataset.from, index: Number(button.dataset.index) };
+      const tapped = { from: button.dataset.from, index: Number(button.dataset.index) };
+      const again = puzzle.chosen && puzzle.chosen.from === tapped.from && puzzle.chosen.index === tapped.index;
+      puzzle.chosen = again ? null : tapped; // a second tap on the chosen card lets it go
       renderPuzzle();
       return;
     }
@@ -378,6 +381,10 @@ function puzzleStart() {
   puzzleReady = true;
   setUpPuzzleMoves();
   $("puzzle-make").addEventListener("click", makePuzzle);
+  $("puzzle-next").addEventListener("click", () => {
+    $("puzzle-seed").value = String(Number($("puzzle-seed").value) + 1);
+    makePuzzle();
+  });
   $("puzzle-undo").addEventListener("click", undoPuzzle);
   $("puzzle-restart").addEventListener("click", restartPuzzle);
   $("puzzle-check").addEventListener("click", () => (puzzle.given ? checkPuzzle() : null));
