@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from meldsat.cards import WILD_JOKER, Card, Joker, Piece, card_of, card_pool
-from meldsat.errors import MeldsatError
+from meldsat.errors import MeldsatError, TimeLimitError
 from meldsat.executor import ordered_map
 from meldsat.melds import is_legal_meld, meld_shapes
 from meldsat.notation import Meld, sort_pieces
@@ -70,6 +70,10 @@ GOAL_KINDS = ("all", "points")
 
 class GenerationError(MeldsatError):
     """No puzzle of the level was found within the attempts allowed."""
+
+
+class GenerationTimeoutError(GenerationError, TimeLimitError):
+    """The puzzle was not made by the deadline it was given (the server's time limit)."""
 
 
 @dataclass
@@ -128,10 +132,13 @@ def puzzle_series(
     stats: Stats | None = None,
     workers: int | None = None,
     scheduler: str | None = None,
+    deadline: float | None = None,
 ) -> Iterator[Puzzle]:
     """The puzzles of :func:`generate_puzzles`, each as soon as it and those before it are made.
 
-    The arguments are checked at once, before the first puzzle is asked for.
+    The arguments are checked at once, before the first puzzle is asked for. ``deadline`` (a
+    ``time.monotonic()`` value, only where the puzzles are made here) stops the search with
+    :class:`GenerationTimeoutError` once it has passed: see :func:`generate_one`.
     """
     if level not in LEVELS:
         raise MeldsatError(f"unknown level '{level}' (choose from {', '.join(LEVELS)})")
@@ -139,11 +146,11 @@ def puzzle_series(
         raise MeldsatError(f"unknown goal '{goal}' (choose from {', '.join(GOAL_KINDS)})")
     if workers is None and scheduler is None:
         return (
-            generate_one(rules, level, seed, number, goal=goal, stats=stats)
+            generate_one(rules, level, seed, number, goal=goal, stats=stats, deadline=deadline)
             for number in range(count)
         )
-    if stats is not None:
-        raise ValueError("stats are counted only when the puzzles are made in this process")
+    if stats is not None or deadline is not None:
+        raise ValueError("stats and deadlines only apply where the puzzles are made here")
     jobs = ((rules, level, seed, number, goal) for number in range(count))
     return ordered_map(generate_job, jobs, workers=workers or 1, scheduler=scheduler)
 
@@ -162,18 +169,24 @@ def generate_one(
     *,
     goal: str = "all",
     stats: Stats | None = None,
+    deadline: float | None = None,
 ) -> Puzzle:
     """Puzzle ``number`` of the series (rules, level, seed, goal).
 
     A ``points`` puzzle is made like an ``all`` one, then the hand gets one or two spare cards
     (cards the decks still hold that make no meld within the hand) and the goal becomes the points
     of the hand without them: the puzzle is kept only if exactly one final table plays that much.
+
+    ``deadline`` (``time.monotonic()``) is looked at before each attempt and each candidate is
+    proven: once it has passed, :class:`GenerationTimeoutError`, never another puzzle, so a puzzle
+    made under a deadline is the one made without (a candidate already being proven finishes).
     """
     name = f"meldsat-puzzle/{rules.name}/{rules.players}/{level}/{seed}/{number}"
     # The series of "all" puzzles keeps the random stream it always had.
     rng = random.Random(name if goal == "all" else f"{name}/{goal}")
     recipe = RECIPES[level]
     for _ in range(MAX_ATTEMPTS):
+        _check_deadline(deadline, level, seed)
         if stats is not None:
             stats.attempts += 1
         answer = _final_table(rng, rules, recipe)
@@ -187,6 +200,7 @@ def generate_one(
                     continue
                 target, given = Goal(sum(rules.value(piece) for piece in hand)), spared
             for table in _layouts(rng, rules, answer, hand, recipe.layouts):
+                _check_deadline(deadline, level, seed)
                 puzzle = _confirmed(
                     rules, table, given, target, level=level, seed=seed, stats=stats
                 )
@@ -195,6 +209,11 @@ def generate_one(
     raise GenerationError(
         f"no {level} puzzle found for seed {seed}, number {number} in {MAX_ATTEMPTS} attempts"
     )
+
+
+def _check_deadline(deadline: float | None, level: str, seed: int) -> None:
+    if deadline is not None and time.monotonic() > deadline:
+        raise GenerationTimeoutError(f"the {level} puzzle of seed {seed} was not made in time")
 
 
 # --- 1. the final table ---------------------------------------------------------------------------

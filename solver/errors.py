@@ -62,6 +62,13 @@ class UnsupportedError(MeldsatError):
     code: ClassVar[str] = "unsupported"
 
 
+class TimeLimitError(MeldsatError):
+    """An answer that exists but was not found within the time it was given (a puzzle the
+    server could not make within its limit); the message says how to get it."""
+
+    code: ClassVar[str] = "time_limit"
+
+
 def escape_controls(text: str) -> str:
     """``text`` with every non-printable character (ESC, newline, a lone surrogate) escaped."""
     if text.isprintable():

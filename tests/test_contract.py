@@ -192,6 +192,7 @@ CALLS = [
     ("/api/hint", {"rules": "rummikub", "hand": "k1 b1 o1 o2 o3", "objective": "cards"}),
     ("/api/deadwood", {"hand": HAND, "upcard": "6H"}),
     ("/api/layoff", KNOCK),
+    ("/api/puzzle/generate", {"level": "easy", "seed": 3}),
     ("/api/puzzle/solve", PUZZLE),
     ("/api/puzzle/grade", PUZZLE),
     ("/api/puzzle/check", {**PUZZLE, "answer": SOLUTION}),

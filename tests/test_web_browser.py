@@ -8,6 +8,7 @@ shows.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
@@ -20,6 +21,7 @@ from typing import Any
 import pytest
 
 from meldsat.web.app import create_app
+from meldsat.web.limits import Limits
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
@@ -38,30 +40,48 @@ EXAMPLE_URL = (
     "&hand=QH+KH+8D+2C"
 )
 WAIT = 20.0
+LAPTOP, PHONE = (1280, 800), (390, 844)
 
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
+    with serving() as url:
+        yield url
+
+
+@contextlib.contextmanager
+def serving(limits: Limits | None = None) -> Iterator[str]:
+    """A real uvicorn server on a free loopback port, in a thread: its page's URL."""
     import uvicorn
 
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
-    serving = uvicorn.Server(config)
-    thread = threading.Thread(target=serving.run, daemon=True)
+    app = create_app(limits)
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + WAIT
-    while not serving.started and time.monotonic() < deadline:
+    while not running.started and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert serving.started
-    yield f"http://127.0.0.1:{port}/"
-    serving.should_exit = True
-    thread.join(WAIT)
+    assert running.started
+    try:
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        running.should_exit = True
+        thread.join(WAIT)
 
 
 @pytest.fixture(scope="module")
 def driver() -> Iterator[object]:
+    with chromium() as browser:
+        yield browser
+
+
+@contextlib.contextmanager
+def chromium() -> Iterator[object]:
+    """Headless Chromium driven by Selenium, closed when done."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -70,9 +90,11 @@ def driver() -> Iterator[object]:
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"):
         options.add_argument(argument)
     options.add_argument("--window-size=1100,1500")
-    driver = webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
-    yield driver
-    driver.quit()
+    browser = webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
+    try:
+        yield browser
+    finally:
+        browser.quit()
 
 
 class Page:
@@ -117,11 +139,24 @@ class Page:
             target
         ).release().perform()
 
-    def screenshot(self, name: str, top: str) -> None:
+    def screenshot(self, name: str, top: str | None) -> None:
+        """Save what the browser shows, scrolled to ``top`` (a selector) unless it is None."""
         folder = os.environ.get("MELDSAT_SCREENSHOTS")
         if folder:
-            self.driver.execute_script(f"document.querySelector('{top}').scrollIntoView()")
+            if top is not None:
+                self.driver.execute_script(f"document.querySelector('{top}').scrollIntoView()")
             self.driver.save_screenshot(str(Path(folder) / name))
+
+
+def sized(page: Page, size: tuple[int, int]) -> None:
+    """The page seen on a screen of ``size`` CSS pixels (a phone's: 390 wide).
+
+    Headless Chromium keeps its windows at least 500 pixels wide, so the screen is emulated.
+    """
+    width, height = size
+    metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}
+    page.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+    assert page.driver.execute_script("return [innerWidth, innerHeight]") == [width, height]
 
 
 def test_the_readme_example_by_taps_gets_the_best_play_step_by_step(
@@ -138,6 +173,7 @@ def test_the_readme_example_by_taps_gets_the_best_play_step_by_step(
     page.until(lambda: page.text("#position-status").startswith("The table is legal"))
     assert page.driver.current_url.endswith(EXAMPLE_URL + "&mode=hint")
 
+    sized(page, LAPTOP)
     page.tap("#get-hint")
     page.until(lambda: page.all("#hint-result .summary"))
     assert page.text("#hint-result .summary").startswith("The best play, proven: play 8♦ Q♥ K♥")
@@ -168,7 +204,6 @@ def test_a_move_made_by_dragging_is_checked_with_every_reason(server: str, drive
     page.until(lambda: page.all("#reasons li"))
     assert [item.get_attribute("data-code") for item in page.all("#reasons li")] == ["illegal_meld"]
     assert "Illegal (1 reason)" in page.text("#check-result")
-    page.screenshot("web-check.png", "#check-panel")
 
     # The keyboard moves a card too: Enter on the king, then Enter on the hand takes it back.
     from selenium.webdriver.common.keys import Keys
@@ -196,7 +231,7 @@ def test_a_move_made_by_dragging_is_checked_with_every_reason(server: str, drive
 
 def test_the_page_fits_a_phone_screen(server: str, driver: object) -> None:
     page = Page(driver, server + EXAMPLE_URL)
-    page.driver.set_window_size(390, 844)
+    sized(page, PHONE)
     try:
         page.tap("#get-hint")
         page.until(lambda: page.all("#hint-result .summary"))
@@ -221,4 +256,4 @@ def test_the_page_fits_a_phone_screen(server: str, driver: object) -> None:
         page.until(lambda: "No legal play" in page.text("#hint-result"))
         assert "initial=1" in page.driver.current_url
     finally:
-        page.driver.set_window_size(1100, 1500)
+        page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -87,10 +87,18 @@ class GeneratedPuzzles:
 
 
 def generated_puzzles(
-    request: GenerateRequest, *, workers: int | None = None, scheduler: str | None = None
+    request: GenerateRequest,
+    *,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    deadline: float | None = None,
 ) -> Iterator[Puzzle]:
     """The puzzles of ``request``, each as soon as it and those before it are made: here, on
-    ``workers`` local processes or on the Dask cluster at ``scheduler``, the same puzzles."""
+    ``workers`` local processes or on the Dask cluster at ``scheduler``, the same puzzles.
+
+    ``deadline`` (a ``time.monotonic()`` value; here only) ends the search with
+    ``GenerationTimeoutError`` (code ``time_limit``) once passed, never with another puzzle.
+    """
     from meldsat.puzzles.generate import puzzle_series
 
     return puzzle_series(
@@ -101,6 +109,7 @@ def generated_puzzles(
         goal=request.goal,
         workers=workers,
         scheduler=scheduler,
+        deadline=deadline,
     )
 
 
@@ -110,11 +119,13 @@ def generate(
     workers: int | None = None,
     scheduler: str | None = None,
     progress: Callable[[int], None] | None = None,
+    deadline: float | None = None,
 ) -> GeneratedPuzzles:
-    """Every puzzle of ``request`` (see :func:`generated_puzzles`); ``progress`` is told how many
-    are made after each one."""
+    """Every puzzle of ``request`` (see :func:`generated_puzzles`, and its ``deadline``);
+    ``progress`` is told how many are made after each one."""
     made: list[Puzzle] = []
-    for puzzle in generated_puzzles(request, workers=workers, scheduler=scheduler):
+    series = generated_puzzles(request, workers=workers, scheduler=scheduler, deadline=deadline)
+    for puzzle in series:
         made.append(puzzle)
         if progress is not None:
             progress(len(made))

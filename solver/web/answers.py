@@ -8,6 +8,7 @@ command's options under the names of its JSON keys. Nothing here knows about HTT
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -118,6 +119,49 @@ def layoff_answer(data: Mapping[str, Any], *, draw: bool = False) -> dict[str, A
         texts.get("first_upcard"),
     )
     return answer.to_json()
+
+
+# The keys of a generate request: the options of ``meldsat puzzle generate`` that pick its puzzles.
+GENERATE_KEYS = ("level", "seed", "goal", "rules", "players", "time_limit")
+
+
+def puzzle_generate_answer(
+    data: Mapping[str, Any], time_cap: float, *, draw: bool = False
+) -> dict[str, Any]:
+    """The first puzzle of ``meldsat puzzle generate --format json`` with the same ``level``,
+    ``seed``, ``goal`` (and ``rules``, ``players``): one puzzle, made within ``time_cap`` seconds
+    (a request's ``time_limit`` may lower it), else the error ``time_limit``."""
+    from meldsat.answers.puzzles import generate, generate_request
+    from meldsat.puzzles.generate import GenerationTimeoutError
+
+    unknown = sorted(set(data) - set(GENERATE_KEYS))
+    if unknown:
+        raise NotationError(f"unknown key '{unknown[0]}' (expected {', '.join(GENERATE_KEYS)})")
+    level = _text_field(data, "level", "medium")
+    goal = _text_field(data, "goal", "all")
+    rules_name = _text_field(data, "rules", "manipulation")
+    seed, players = data.get("seed", 1), data.get("players")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise NotationError(f"bad seed '{seed}' (expected a whole number)")
+    if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
+        raise NotationError(f"bad player count '{players}' (expected a whole number)")
+    seconds = min(_seconds(data.get("time_limit", time_cap)), time_cap)
+    request = generate_request(level, 1, seed, rules=rules_name, players=players, goal=goal)
+    try:
+        made = generate(request, deadline=time.monotonic() + seconds)
+    except GenerationTimeoutError:
+        raise GenerationTimeoutError(
+            f"no {level} puzzle made within {seconds:g} s (the server's time limit): "
+            f"try another seed, or run meldsat puzzle generate --level {level} --seed {seed}"
+        ) from None
+    return made.to_json()
+
+
+def _text_field(data: Mapping[str, Any], key: str, default: str) -> str:
+    value = data.get(key, default)
+    if not isinstance(value, str):
+        raise NotationError(f"'{key}' must be text, not '{value}'")
+    return value
 
 
 def puzzle_solve_answer(

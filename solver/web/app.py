@@ -48,6 +48,8 @@ _PAGE_HEADERS = {
 }
 _STATIC_TYPES = {
     "app.js": "text/javascript; charset=utf-8",
+    "gin.js": "text/javascript; charset=utf-8",
+    "puzzle.js": "text/javascript; charset=utf-8",
     "style.css": "text/css; charset=utf-8",
     "game.js": "text/javascript; charset=utf-8",
     "game.css": "text/css; charset=utf-8",
@@ -79,6 +81,7 @@ def create_app(limits: Limits | None = None) -> Starlette:
         Route("/api/hint", api.endpoint(api.hint), methods=["POST"]),
         Route("/api/deadwood", api.endpoint(answers.deadwood_answer), methods=["POST"]),
         Route("/api/layoff", api.endpoint(answers.layoff_answer), methods=["POST"]),
+        Route("/api/puzzle/generate", api.capped(answers.puzzle_generate_answer), methods=["POST"]),
         Route("/api/puzzle/solve", api.capped(answers.puzzle_solve_answer), methods=["POST"]),
         Route("/api/puzzle/grade", api.capped(answers.puzzle_grade_answer), methods=["POST"]),
         Route("/api/puzzle/check", api.capped(answers.puzzle_check_answer), methods=["POST"]),

@@ -13,6 +13,7 @@ const state = {
   mode: "hint",
   target: "hand", // where a tapped card goes: "hand" or a meld index
   declaring: false, // the next tapped card is what a joker stands for
+  editPosition: false, // check mode shows the position to edit only when asked
 };
 let ruleSets = []; // name, notation and player range of each rule set
 let ruleFields = {}; // every field of the chosen rule set (default players, initial meld, ...)
@@ -24,6 +25,20 @@ let stepIndex = 0;
 let validateSeq = 0;
 
 const $ = (id) => document.getElementById(id);
+
+// The page's modes besides the shared table's two ("hint", "check"): gin.js, puzzle.js (and any
+// later screen) register theirs with addMode, each with its tab, its panel and what it does when
+// chosen; while one is chosen the shared table's position and settings are hidden.
+const extraModes = {};
+
+function addMode(name, mode) {
+  // mode: { tab: id of its tab button, panel: id of its panel, enter(): called when chosen,
+  //         url(): its URLSearchParams (the URL holds what it shows),
+  //         rules (optional): the rule sets it answers for instead of the shared table's modes,
+  //         useRules(name) (with rules): be told which one was asked for }
+  extraModes[name] = mode;
+  $(mode.tab).addEventListener("click", () => setMode(name));
+}
 
 async function api(path, body) {
   const options = body === undefined ? {} : {
@@ -46,7 +61,7 @@ function readUrl() {
   const params = new URLSearchParams(location.hash.slice(1));
   if (params.get("rules")) state.rules = params.get("rules");
   if (params.get("players")) state.players = Number(params.get("players"));
-  if (params.get("mode") === "check") state.mode = "check";
+  if (params.get("mode")) state.mode = params.get("mode"); // checked by setMode
   if (params.get("objective") === "cards") state.objective = "cards";
   state.initial = params.get("initial") === "1";
   if (params.get("table")) state.table = splitTable(params.get("table"));
@@ -54,6 +69,10 @@ function readUrl() {
 }
 
 function writeUrl() {
+  if (extraModes[state.mode]) {
+    history.replaceState(null, "", "#" + extraModes[state.mode].url().toString());
+    return;
+  }
   const params = new URLSearchParams({
     rules: state.rules,
     players: String(state.players),
@@ -101,8 +120,50 @@ function remember(svgs) {
 function svgFor(piece) {
   if (drawn[piece]) return drawn[piece];
   if (deck[piece]) return deck[piece].svg;
-  const joker = Object.keys(deck).find((text) => text === "*" || text === "j");
-  return joker ? deck[joker].svg : "";
+  const [mark, declared] = piece.split("=");
+  // A declared joker not drawn yet: the joker's own drawing (it is one); anything else the page
+  // does not know is never drawn as a card (acceptPieces refuses it before it gets here).
+  if (declared !== undefined && deck[mark] && deck[declared]) return deck[mark].svg;
+  return unknownSvg(piece);
+}
+
+function unknownSvg(piece) {
+  const span = document.createElement("span");
+  span.className = "unknown-card";
+  span.textContent = piece;
+  return span.outerHTML;
+}
+
+// --- typed cards: only the pieces of the deck, each error naming its token ---------------------
+
+function acceptPiece(token, pieces) {
+  // The piece of ``pieces`` (notation -> drawing) that ``token`` names, whatever its case, or null.
+  const find = (text) => Object.keys(pieces).find((name) => name.toUpperCase() === text.toUpperCase());
+  const [mark, declared, extra] = token.split("=");
+  if (extra !== undefined) return null;
+  const piece = find(mark);
+  if (declared === undefined) return piece || null;
+  const card = find(declared);
+  if (!piece || !isJoker(piece) || !card || isJoker(card)) return null;
+  return `${piece}=${card}`;
+}
+
+function acceptPieces(tokens, pieces, where, notation) {
+  // Every token read as a piece, or an Error naming the first that is not one.
+  const accepted = [];
+  for (const token of tokens) {
+    const piece = acceptPiece(token, pieces);
+    if (piece === null) throw new Error(`${where}: ${unknownMessage(token, notation)}`);
+    accepted.push(piece);
+  }
+  return accepted;
+}
+
+function unknownMessage(token, notation) {
+  if (notation === "tiles") {
+    return `unknown tile '${token}' (expected a colour k, b, o or r then a number, like r7, or the joker j)`;
+  }
+  return `unknown card '${token}' (expected rank then suit, like 10H or Q♠, or the joker *)`;
 }
 
 function labelFor(piece) {
@@ -112,8 +173,9 @@ function labelFor(piece) {
 }
 
 function pretty(text) {
-  // "7S leaves 7S 7H 7D 7C ..." -> with suit symbols, as on the cards.
-  return text.replace(/(^|[\s=(])(10|[2-9AJQK])([SHDC])(?=$|[\s,)])/g, (all, before, rank, suit) =>
+  // "7S leaves 7S 7H 7D 7C ...", "meld 3 '6D 7D 8D 10D'", "(missing 6S)" -> with suit symbols,
+  // as on the cards, so a sentence never mixes the two notations.
+  return text.replace(/(^|[^A-Za-z0-9])(10|[2-9AJQK])([SHDC])(?![A-Za-z0-9])/g, (all, before, rank, suit) =>
     before + rank + { S: "♠", H: "♥", D: "♦", C: "♣" }[suit]);
 }
 
@@ -126,8 +188,21 @@ function cardsRow(svgs, extraClass) {
 
 // --- rule set and deck --------------------------------------------------------------------------
 
+function modeOwning(rules) {
+  // The mode that answers for these rules (gin's, say), or null: the shared table's then.
+  const owner = Object.entries(extraModes).find(([, mode]) => (mode.rules || []).includes(rules));
+  return owner ? owner[0] : null;
+}
+
 async function loadRules() {
-  ruleSets = (await api("/api/rules")).rule_sets;
+  // The shared table's rule sets: those no other mode answers for (gin has its own mode).
+  ruleSets = (await api("/api/rules")).rule_sets.filter((ruleSet) => !modeOwning(ruleSet.name));
+  const owner = modeOwning(state.rules);
+  if (owner) {
+    // A link with gin's rules in a shared-table mode: its own mode answers it.
+    extraModes[owner].useRules(state.rules);
+    if (state.mode === "hint" || state.mode === "check") state.mode = owner;
+  }
   const select = $("rules");
   select.innerHTML = "";
   for (const ruleSet of ruleSets) select.add(new Option(ruleSet.name, ruleSet.name));
@@ -263,11 +338,11 @@ async function refreshPosition() {
       : "Not a legal table yet: " + [
         ...answer.melds.filter((meld) => !meld.legal).map((meld) => meld.reason),
         ...answer.problems,
-      ].join("; ");
+      ].map(pretty).join("; ");
   } catch (error) {
     if (sequence !== validateSeq) return;
     status.className = "bad";
-    status.textContent = error.message;
+    status.textContent = pretty(error.message);
   }
 }
 
@@ -284,21 +359,8 @@ function renderPosition(answer) {
     box.setAttribute("aria-label", `meld ${index + 1}: tap to add cards here`);
     const verdict = answer && meld.length ? answer.melds[filledIndex++] : null;
     box.append(placedCards(meld, index));
-    if (verdict) {
-      const note = document.createElement("span");
-      note.className = "verdict " + (verdict.legal ? "good" : "bad");
-      note.textContent = verdict.legal ? `✓ ${verdict.kind}` : `✗ ${verdict.reason}`;
-      box.append(note);
-    }
-    box.addEventListener("click", (event) => {
-      if (!event.target.closest(".placed")) setTarget(index);
-    });
-    box.addEventListener("keydown", (event) => {
-      if ((event.key === "Enter" || event.key === " ") && event.target === box) {
-        event.preventDefault();
-        setTarget(index);
-      }
-    });
+    if (verdict) box.append(verdictNote(verdict));
+    whenChosen(box, () => setTarget(index));
     melds.append(box);
   });
   const hand = $("hand-cards");
@@ -306,6 +368,27 @@ function renderPosition(answer) {
   hand.setAttribute("aria-label", "your hand: tap to add cards here");
   hand.innerHTML = "";
   hand.append(placedCards(state.hand, "hand"));
+}
+
+function verdictNote(verdict) {
+  // A meld's verdict from /api/validate: "✓ sequence", or "✗" and the reason in card symbols.
+  const note = document.createElement("span");
+  note.className = "verdict " + (verdict.legal ? "good" : "bad");
+  note.textContent = verdict.legal ? `✓ ${verdict.kind}` : `✗ ${pretty(verdict.reason)}`;
+  return note;
+}
+
+function whenChosen(box, choose) {
+  // A box the player picks as where cards go: a tap on it (not on a placed card), Enter or Space.
+  box.addEventListener("click", (event) => {
+    if (!event.target.closest(".placed")) choose();
+  });
+  box.addEventListener("keydown", (event) => {
+    if ((event.key === "Enter" || event.key === " ") && event.target === box) {
+      event.preventDefault();
+      choose();
+    }
+  });
 }
 
 function cardButton(piece, className, label) {
@@ -341,7 +424,7 @@ async function askAndShow(resultId, waiting, path, body, show) {
     show(await api(path, body));
   } catch (error) {
     result.innerHTML = "";
-    result.append(paragraph(error.message, "bad"));
+    result.append(paragraph(pretty(error.message), "bad"));
   }
 }
 
@@ -522,21 +605,29 @@ function renderCheck() {
 }
 
 function chosenPiece() {
-  if (!check.chosen) return null;
-  const source = check.chosen.from === "hand" ? check.hand : check.melds[Number(check.chosen.from)];
-  return source ? source[check.chosen.index] : null;
+  return chosenOf(check);
+}
+
+function chosenOf(board) {
+  // The piece a board ({melds, hand, chosen: {from, index}}) has chosen, or null.
+  if (!board.chosen) return null;
+  const source = board.chosen.from === "hand" ? board.hand : board.melds[Number(board.chosen.from)];
+  return source ? source[board.chosen.index] : null;
 }
 
 function showJokerChoice() {
   // A joker chosen on the table can be told which card it stands for (where its meld leaves a choice).
-  const piece = chosenPiece();
-  const box = $("joker-box");
-  box.hidden = !(piece && isJoker(piece) && check.chosen.from !== "hand");
+  offerJokerCards(check, $("joker-box"), $("joker-card"), deck);
+}
+
+function offerJokerCards(board, box, select, pieces) {
+  // Show ``box`` with ``select`` listing every card of ``pieces`` while a table joker is chosen.
+  const piece = chosenOf(board);
+  box.hidden = !(piece && isJoker(piece) && board.chosen.from !== "hand");
   if (box.hidden) return;
-  const select = $("joker-card");
   select.innerHTML = "";
   select.add(new Option("whatever its meld needs", ""));
-  for (const [text, card] of Object.entries(deck)) {
+  for (const [text, card] of Object.entries(pieces)) {
     if (!isJoker(text)) select.add(new Option(card.label, text));
   }
   select.value = piece.includes("=") ? piece.split("=")[1] : "";
@@ -657,6 +748,7 @@ function checkMove() {
 function showCheck(answer) {
   const result = $("check-result");
   result.innerHTML = "";
+  remember(answer.drawing.table.flat());
   const count = answer.reasons.length;
   result.append(paragraph(answer.legal ? "✓ A legal move." :
     `✗ Illegal (${count} reason${count === 1 ? "" : "s"}):`, answer.legal ? "good summary" : "bad summary"));
@@ -676,6 +768,7 @@ function showCheck(answer) {
   const view = document.createElement("div");
   view.className = "view";
   view.append(heading("The table after your move"));
+  result.scrollIntoView({ block: "nearest" });
   answer.drawing.table.forEach((svgs, index) => {
     const box = document.createElement("div");
     box.className = "meld-box" + (answer.drawing.legal[index] ? "" : " illegal");
@@ -689,12 +782,26 @@ function showCheck(answer) {
 // --- wiring -------------------------------------------------------------------------------------------
 
 function setMode(mode) {
+  if (mode !== "hint" && mode !== "check" && !extraModes[mode]) mode = "hint";
   state.mode = mode;
-  $("mode-hint").setAttribute("aria-selected", String(mode === "hint"));
-  $("mode-check").setAttribute("aria-selected", String(mode === "check"));
-  $("hint-panel").hidden = mode !== "hint";
-  $("check-panel").hidden = mode !== "check";
+  const panels = { hint: "hint-panel", check: "check-panel" };
+  const tabs = { hint: "mode-hint", check: "mode-check" };
+  for (const [name, extra] of Object.entries(extraModes)) {
+    panels[name] = extra.panel;
+    tabs[name] = extra.tab;
+  }
+  for (const name of Object.keys(panels)) {
+    $(tabs[name]).setAttribute("aria-selected", String(name === mode));
+    $(panels[name]).hidden = name !== mode;
+  }
+  // The shared table's settings and position belong to its two modes; in check mode the
+  // position folds away (its answer then shows without scrolling) until asked for.
+  const shared = mode === "hint" || mode === "check";
+  for (const id of ["shared-settings"]) $(id).hidden = !shared;
+  $("position").hidden = mode === "check" ? !state.editPosition : !shared;
+  $("edit-position").setAttribute("aria-expanded", String(Boolean(state.editPosition)));
   if (mode === "check") startCheck();
+  if (extraModes[mode]) extraModes[mode].enter();
   writeUrl();
 }
 
@@ -713,18 +820,48 @@ async function changeRules() {
 }
 
 function readTyped() {
-  state.table = splitTable($("table-text").value);
-  state.hand = splitPieces($("hand-text").value);
+  const notation = currentRuleSet().notation;
+  let table;
+  let hand;
+  try {
+    table = splitTable($("table-text").value).map((meld) => acceptPieces(meld, deck, "Table", notation));
+    hand = acceptPieces(splitPieces($("hand-text").value), deck, "Hand", notation);
+  } catch (error) {
+    // Nothing is drawn from a typed text the page cannot read: the position stays as it was.
+    validateSeq++;
+    $("position-status").className = "bad";
+    $("position-status").textContent = error.message;
+    return;
+  }
+  state.table = table;
+  state.hand = hand;
   if (state.target !== "hand" && state.target >= state.table.length) setTarget("hand");
   writeUrl();
   renderPosition(null);
   refreshPosition();
 }
 
+function dropUnknownPieces() {
+  // A position from the URL keeps only the pieces of the deck; the first other is named.
+  const notation = currentRuleSet().notation;
+  try {
+    state.table.forEach((meld) => acceptPieces(meld, deck, "Table", notation));
+    acceptPieces(state.hand, deck, "Hand", notation);
+    state.table = state.table.map((meld) => meld.map((token) => acceptPiece(token, deck)));
+    state.hand = state.hand.map((token) => acceptPiece(token, deck));
+    return "";
+  } catch (error) {
+    state.table = state.table.map((meld) => meld.map((token) => acceptPiece(token, deck)).filter(Boolean));
+    state.hand = state.hand.map((token) => acceptPiece(token, deck)).filter(Boolean);
+    return `The link held a piece this page does not know, left out: ${error.message}`;
+  }
+}
+
 async function start() {
   readUrl();
   await loadRules();
   await loadDeck();
+  const dropped = dropUnknownPieces();
   $("rules").addEventListener("change", changeRules);
   $("players").addEventListener("change", () => { state.players = Number($("players").value); changed(); });
   $("objective").value = state.objective;
@@ -753,9 +890,18 @@ async function start() {
   $("check-reset").addEventListener("click", startCheck);
   $("check-move").addEventListener("click", checkMove);
   $("joker-card").addEventListener("change", declareChosen);
+  $("edit-position").addEventListener("click", () => {
+    state.editPosition = !state.editPosition;
+    setMode(state.mode);
+  });
   setUpDragging();
   changed();
   setMode(state.mode);
+  if (dropped) {
+    validateSeq++;
+    $("position-status").className = "bad";
+    $("position-status").textContent = dropped;
+  }
   document.body.dataset.ready = "1";
 }
 

@@ -18,8 +18,6 @@ const game = {
   shown: 0, // events shown so far (tests wait on it)
 };
 const EVENT_DELAY_MS = 450;
-// Read before app.js rewrites the address with its own mode.
-const GAME_ASKED = new URLSearchParams(location.hash.slice(1)).get("mode") === "game";
 
 async function gameCall(method, path, body) {
   // Like app.js's api(), but the error's reasons are kept (an illegal move lists every one).
@@ -595,34 +593,16 @@ async function showGameHint() {
 
 // --- the mode on the page ----------------------------------------------------------------------------
 
-function showGameMode(on) {
-  document.body.classList.toggle("game-mode", on);
-  $("game-panel").hidden = !on;
-  $("position").hidden = on;
-  $("mode-game").setAttribute("aria-selected", String(on));
-  if (on) {
-    for (const tab of document.querySelectorAll('.tabs [role="tab"]')) {
-      if (tab.id !== "mode-game") tab.setAttribute("aria-selected", "false");
-    }
-    for (const panel of document.querySelectorAll('main [role="tabpanel"]')) {
-      if (panel.id !== "game-panel") panel.hidden = true;
-    }
-  }
-}
-
-function appReady() {
-  // app.js shows its own mode once it has started: the game screen is shown after that.
-  return new Promise((resolve) => {
-    const poll = () => (document.body.dataset.ready ? resolve() : setTimeout(poll, 50));
-    poll();
-  });
-}
+// Registered with app.js like the gin and puzzle screens: app.js shows its tab and panel, hides the
+// shared table's settings and position, and keeps "#mode=game" in the address.
+addMode("game", {
+  tab: "mode-game",
+  panel: "game-panel",
+  url: () => new URLSearchParams({ mode: "game" }),
+  enter() {},
+});
 
 async function startGameScreen() {
-  $("mode-game").addEventListener("click", () => showGameMode(true));
-  for (const tab of document.querySelectorAll('.tabs [role="tab"]')) {
-    if (tab.id !== "mode-game") tab.addEventListener("click", () => showGameMode(false));
-  }
   await loadGames();
   $("game-rules").addEventListener("change", fillGameChoices);
   $("game-bots").addEventListener("change", () => {
@@ -631,8 +611,6 @@ async function startGameScreen() {
   });
   $("game-start").addEventListener("click", () => startGame().catch((error) => setGameStatus(error.message, "bad")));
   setUpGameMoves();
-  await appReady();
-  if (GAME_ASKED) showGameMode(true);
   document.body.dataset.gameReady = "1";
 }
 
