@@ -92,7 +92,7 @@
     const options = melds.map(function (meld) {
       return interpretations(Array.from(meld.querySelectorAll("svg.card")).map(cardOf), rules);
     });
-    // Melds are numbered on the page as they stand here (a CSS counter over the table's melds).
+    // The melds' numbers on the page are their places here (renumber keeps them so).
     const bad = [];
     options.forEach(function (o, i) {
       melds[i].classList.toggle("illegal", o.length === 0);
@@ -145,6 +145,19 @@
       return html;
     }
 
+    function renumber() {
+      // A meld made or emptied moves the numbers after it: each meld shows its place.
+      section.querySelectorAll(".table .meld").forEach(function (meld, i) {
+        let label = meld.querySelector(".meld-number");
+        if (!label) {
+          label = document.createElement("span");
+          label.className = "meld-number";
+          meld.insertBefore(label, meld.firstChild);
+        }
+        label.textContent = String(i + 1);
+      });
+    }
+
     function restore(html) {
       board.innerHTML = html;
       selected = null;
@@ -170,6 +183,7 @@
       }
       select(null);
       clean();
+      renumber();
     }
 
     board.addEventListener("click", function (event) {

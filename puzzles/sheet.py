@@ -52,7 +52,8 @@ def _piece(piece: Piece, rules: RuleSet, origin: str) -> str:
 
 def _meld(meld: Meld, rules: RuleSet, origin: str, number: int) -> str:
     cards = "".join(_piece(piece, rules, origin) for piece in meld)
-    return f'<span class="meld" data-meld="{number}">{cards}</span>'
+    label = f'<span class="meld-number">{number}</span>'
+    return f'<span class="meld" data-meld="{number}">{label}{cards}</span>'
 
 
 def _rules_data(rules: RuleSet) -> str:
