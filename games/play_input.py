@@ -92,8 +92,9 @@ Then:
   h             show the hint (the best play and the table after it)
   d             draw (or stop) without melding, dropping your changes
   q             quit
-Knocking: after your turn, a hand worth the knock limit or less may knock (you are asked y/n);
-the round then ends after every other player's last turn. Games without knocking never ask."""
+Knocking (Manipulation): after your turn, a hand worth the knock limit (5) or less may knock
+(you are asked y/n), which ends the round: the lowest hand wins it; a knocker undercut or tied by
+another player loses it. The 500 games have no knocking: there you discard a card instead."""
 
 _NUMBERED = re.compile(r"^\s*(\d+)\s*([+:=-])\s*(.*)$", re.DOTALL)
 _NEW = re.compile(r"^\s*(?:n|new)\b\s*:?\s*(.*)$", re.DOTALL | re.IGNORECASE)
