@@ -27,6 +27,7 @@ from meldsat.gin.deadwood import analyse_hand
 from meldsat.gin.draw import draw_advice
 from meldsat.notation import Table
 from meldsat.rules import RuleSet
+from meldsat.wording import counted
 
 GIN_HELP = """\
 Each turn: take the upcard (u) or draw from the stock (s, or an empty line), then
@@ -70,7 +71,8 @@ class TerminalGinPlayer:
         self.out.print(
             Text("upcard: ")
             .append_text(render_meld([view.upcard], view.rules.notation))
-            .append(f"   stock: {view.stock_left} cards   knock limit: {view.knock_limit}")
+            .append(f"   stock: {counted(view.stock_left, 'card')}")
+            .append(f"   knock limit: {view.knock_limit}")
         )
         while True:
             answer = self._prompt("upcard or stock? (u/s; t take the hint, h hint, ? help) ")
