@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.text import Text
 
 from meldsat.cards import Card, parse_piece
+from meldsat.cli.play_scores import print_scores, signed
 from meldsat.cli.render import render_meld, render_table
 from meldsat.cli.terminal import HUMAN, Narrator, QuitGameError
 from meldsat.errors import MeldsatError
@@ -26,14 +27,17 @@ from meldsat.gin.deadwood import analyse_hand
 from meldsat.gin.draw import draw_advice
 from meldsat.notation import Table
 from meldsat.rules import RuleSet
+from meldsat.wording import counted
 
 GIN_HELP = """\
 Each turn: take the upcard (u) or draw from the stock (s, or an empty line), then
   9C          discard 9C
-  9C knock    discard 9C and knock (your deadwood must be within the knock limit)
+  9C k        discard 9C and knock (9C knock; your deadwood must be within the knock limit)
   gin         all 11 cards melded: big gin, no discard
-hint        the exact advice (the draw first, then the best discard and whether to knock)
-quit        stop the game"""
+At either step:
+  t           take the hint: do what the exact advice says (draw, or discard and knock)
+  h           show the hint (the draw first, then the best discard and whether to knock)
+  q           quit"""
 
 
 class TerminalGinPlayer:
@@ -67,23 +71,27 @@ class TerminalGinPlayer:
         self.out.print(
             Text("upcard: ")
             .append_text(render_meld([view.upcard], view.rules.notation))
-            .append(f"   stock: {view.stock_left} cards   knock limit: {view.knock_limit}")
+            .append(f"   stock: {counted(view.stock_left, 'card')}")
+            .append(f"   knock limit: {view.knock_limit}")
         )
         while True:
-            answer = self._prompt("take the upcard or draw from the stock? (u/s, hint, help) ")
+            answer = self._prompt("upcard or stock? (u/s; t take the hint, h hint, ? help) ")
             word = answer.lower()
-            if word in ("u", "upcard", "take"):
+            if word in ("u", "upcard"):
                 return True
             if word in ("", "s", "stock", "draw", "d"):
                 return False
             if word in ("help", "?"):
                 self.out.print(GIN_HELP)
-            elif word in ("hint", "h"):
-                self._draw_hint(view)
+            elif word in ("hint", "h", "t", "take"):
+                advice = self._draw_hint(view)
+                if word in ("t", "take"):
+                    return advice
             else:
                 self.out.print(f"not understood: '{answer}' (u for the upcard, s for the stock)")
 
-    def _draw_hint(self, view: GinView) -> None:
+    def _draw_hint(self, view: GinView) -> bool:
+        """Print the draw advice; True when it takes the upcard."""
         advice = draw_advice(
             list(view.hand),
             view.upcard,
@@ -98,6 +106,7 @@ class TerminalGinPlayer:
             f"hint: {choice} (upcard: deadwood {taken} after the best discard; stock: "
             f"{expected:.1f} expected over the unseen cards)"
         )
+        return advice.take_upcard
 
     def finish_turn(self, view: GinView, drawn: Card, took_upcard: bool) -> GinDiscard:
         """Ask for the discard (and knock), or big gin, until the answer is legal."""
@@ -106,19 +115,22 @@ class TerminalGinPlayer:
         self.out.print(Text(f"you {verb} ").append_text(render_meld([drawn], view.rules.notation)))
         self._show(view, held, "you hold: ")
         while True:
-            answer = self._prompt("discard which card? (e.g. 9C, or 9C knock; gin, hint, help) ")
+            answer = self._prompt("discard? (9C, 9C k to knock, gin; t take the hint, h, ? help) ")
             words = answer.lower().split()
             if words in (["help"], ["?"]):
                 self.out.print(GIN_HELP)
                 continue
-            if words in (["hint"], ["h"]):
-                self._discard_hint(view, held, drawn if took_upcard else None)
-                continue
-            try:
-                discard, knock = self._read_discard(answer, view.rules)
-            except MeldsatError as error:
-                self.out.print(f"not understood: {error}")
-                continue
+            if words in (["hint"], ["h"], ["t"], ["take"]):
+                advice = self._discard_hint(view, held, drawn if took_upcard else None)
+                if words[0] not in ("t", "take"):
+                    continue
+                discard, knock = advice.discard, advice.knock
+            else:
+                try:
+                    discard, knock = self._read_discard(answer, view.rules)
+                except MeldsatError as error:
+                    self.out.print(f"not understood: {error}")
+                    continue
             problem, _ = gin_turn_problem(
                 held,
                 drawn,
@@ -137,7 +149,7 @@ class TerminalGinPlayer:
         words = answer.split()
         if [word.lower() for word in words] == ["gin"]:
             return None, True
-        knock = len(words) == 2 and words[1].lower() == "knock"
+        knock = len(words) == 2 and words[1].lower() in ("knock", "k")
         if len(words) != 1 and not knock:
             raise MeldsatError(f"'{answer}': give one card, optionally followed by 'knock'")
         piece = parse_piece(words[0], rules.notation)
@@ -145,17 +157,19 @@ class TerminalGinPlayer:
             raise MeldsatError("gin is played without jokers")
         return piece, knock
 
-    def _discard_hint(self, view: GinView, held: list[Card], keep: Card | None) -> None:
+    def _discard_hint(self, view: GinView, held: list[Card], keep: Card | None) -> GinDiscard:
+        """Print the best discard (and knock); return it as the turn's end."""
         best = analyse_hand(held, view.rules, first_upcard=view.first_upcard, keep=keep)
         if best.big_gin or best.discard is None:
             self.out.print("hint: gin (all 11 cards meld)")
-            return
+            return GinDiscard(None, True)
         melds = best.arrangement.melds
         line = Text("hint: discard ").append_text(render_meld([best.discard], view.rules.notation))
         line.append(" and knock" if best.can_knock else "")
         line.append(f" (deadwood {best.arrangement.deadwood} left; melds: ")
         line.append_text(render_table(melds, view.rules.notation) if melds else Text("none"))
         self.out.print(line.append(")"))
+        return GinDiscard(best.discard, best.can_knock)
 
 
 class GinNarrator(Narrator):
@@ -200,9 +214,9 @@ class GinNarrator(Narrator):
             knocker = event["knocker"]
             self.out.print(Text(f"hand over: {ends.replace('_', ' ')}", style="bold"))
             melds = read_table(event["knocker_melds"], self.rules, "knocker_melds")
-            self._melds(f"  {self.who(knocker)} melds ", melds, event["knocker_deadwood"])
+            self._melds(knocker, melds, event["knocker_deadwood"])
             melds = read_table(event["defender_melds"], self.rules, "defender_melds")
-            self._melds(f"  {self.who(1 - knocker)} melds ", melds, event["defender_deadwood"])
+            self._melds(1 - knocker, melds, event["defender_deadwood"])
             if event["laid_off"]:
                 laid = read_pieces(event["laid_off"], self.rules, "laid_off")
                 self.out.print(
@@ -210,8 +224,23 @@ class GinNarrator(Narrator):
                         render_meld(laid, self.rules.notation)
                     )
                 )
-        self.out.print(f"  scores {event['scores']}, totals {event['totals']}")
+        # Hollywood keeps three game columns at once: each is shown, then the sum.
+        columns = event.get("columns") or []
+        shown = columns if len(columns) > 1 else []
+        games = [f"game {number}" for number in range(1, len(shown) + 1)]
+        rows = [
+            [
+                self.who(seat),
+                signed(score),
+                *(column[seat] for column in shown),
+                event["totals"][seat],
+            ]
+            for seat, score in enumerate(event["scores"])
+        ]
+        print_scores(self.out, ["player", "hand", *games, "total"], rows)
 
-    def _melds(self, title: str, melds: Table, deadwood: int) -> None:
-        line = Text(title).append_text(render_table(melds, self.rules.notation))
+    def _melds(self, seat: int, melds: Table, deadwood: int) -> None:
+        verb = "meld" if self.seats[seat] == HUMAN else "melds"
+        line = Text(f"  {self.who(seat)} {verb} ")
+        line.append_text(render_table(melds, self.rules.notation) if melds else Text("nothing"))
         self.out.print(line.append(f", deadwood {deadwood}"))

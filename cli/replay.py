@@ -21,6 +21,7 @@ from meldsat.games.replay import (
     split_games,
 )
 from meldsat.schema import SCHEMA_VERSION
+from meldsat.wording import counted
 
 # What travels through the workers: a game of log number N, a failure reading log N (passed back
 # at its place, so that what comes before it is reported first), or the end of log N.
@@ -83,7 +84,8 @@ def _print_outcome(log: str, outcome: Outcome, as_json: bool, prefix: str) -> in
         )
         return 0
     print(
-        f"{prefix}confirmed: {report.games} games, {report.rounds} rounds, {report.turns} turns: "
+        f"{prefix}confirmed: {counted(report.games, 'game')}, {counted(report.rounds, 'round')},"
+        f" {counted(report.turns, 'turn')}: "
         "every turn legal, every score recomputed"
     )
     if report.incomplete_game is not None:

@@ -21,6 +21,7 @@ from meldsat.games.registry import bot_names, new_game
 from meldsat.games.simulate import SimulationResult, simulate
 from meldsat.rulesets import get_rules
 from meldsat.schema import SCHEMA_VERSION
+from meldsat.wording import counted
 
 BotsOption = Annotated[
     str,
@@ -180,8 +181,8 @@ def print_result(result: SimulationResult) -> None:
     widths = [max(len(row[column]) for row in rows) for column in range(len(keep))]
     out = console()
     out.print(
-        f"{data['rules']}, {data['players']} players, {data['games']} games, seed {data['seed']}"
-        + house_rules_text(result.house_rules)
+        f"{data['rules']}, {data['players']} players, {counted(data['games'], 'game')},"
+        f" seed {data['seed']}" + house_rules_text(result.house_rules)
     )
     for row in rows:
         cells = [
@@ -189,6 +190,7 @@ def print_result(result: SimulationResult) -> None:
         ]
         out.print("  ".join(cells).rstrip())
     out.print(
-        f"{data['rounds']} {noun}s ({data['rounds_per_game']:.1f} a game), {data['turns']} turns, "
-        f"{data['hints']} hints ({data['hints_unproven']} not proven optimal)"
+        f"{counted(data['rounds'], noun)} ({data['rounds_per_game']:.1f} a game),"
+        f" {counted(data['turns'], 'turn')}, {counted(data['hints'], 'hint')}"
+        f" ({data['hints_unproven']} not proven optimal)"
     )

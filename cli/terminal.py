@@ -7,6 +7,7 @@ import sys
 from rich.console import Console
 from rich.text import Text
 
+from meldsat.cli.play_scores import print_scores
 from meldsat.games.log import Event, GameLog
 from meldsat.rules import RuleSet
 
@@ -56,9 +57,15 @@ class Narrator:
             self.round_end(event)
         elif kind == "game_end":
             winners = ", ".join(self.who(seat) for seat in event["winners"])
-            self.out.print(
-                Text(f"\ngame over: final totals {event['totals']}; won by {winners}", style="bold")
-            )
+            self.out.print(Text(f"\ngame over: won by {winners}; final totals:", style="bold"))
+            # The end bonuses (Manipulation: rounds won, the target), where the game has them.
+            extra = [name for name in ("rounds_won", "bonuses") if name in event]
+            rows = [
+                [self.who(seat), *(event[name][seat] for name in extra), total]
+                for seat, total in enumerate(event["totals"])
+            ]
+            headers = [name.replace("_", " ") for name in extra]
+            print_scores(self.out, ["player", *headers, "total"], rows)
 
     def deal(self, event: Event) -> None:
         """A round begins."""

@@ -1,5 +1,6 @@
-// The puzzle sheet's play: move cards between melds, then Check compares the table with the
-// solution in canonical form (group shapes, sequence cards per place, jokers per card), all here.
+// The puzzle sheet's play: move cards between melds (Undo takes a move back), then Check compares
+// the table with the solution in canonical form (group shapes, sequence cards per place, jokers
+// per card), all here, and marks every meld that is no legal group or sequence.
 (function () {
   "use strict";
 
@@ -91,15 +92,23 @@
     const options = melds.map(function (meld) {
       return interpretations(Array.from(meld.querySelectorAll("svg.card")).map(cardOf), rules);
     });
-    const bad = options.findIndex(function (o) { return o.length === 0; });
+    // The melds' numbers on the page are their places here (renumber keeps them so).
+    const bad = [];
+    options.forEach(function (o, i) {
+      melds[i].classList.toggle("illegal", o.length === 0);
+      if (o.length === 0) bad.push(i + 1);
+    });
     const left = section.querySelectorAll(".hand svg.card").length;
     // A points goal leaves spare cards in the hand: the table alone says whether it is solved.
     const playAll = section.dataset.playAll !== "false";
     let verdict;
     let text;
-    if (bad >= 0) {
+    if (bad.length) {
       verdict = "illegal";
-      text = "Meld " + (bad + 1) + " is not a legal group or sequence.";
+      text = bad.length === 1
+        ? "Meld " + bad[0] + " is not a legal group or sequence."
+        : "Melds " + bad.slice(0, -1).join(", ") + " and " + bad[bad.length - 1] +
+          " are not legal groups or sequences.";
     } else if (left > 0 && playAll) {
       verdict = "hand";
       text = "The hand still holds " + left + (left === 1 ? " card." : " cards.");
@@ -116,8 +125,45 @@
 
   function setUp(section) {
     const board = section.querySelector(".board");
+    const undo = section.querySelector("button.undo");
     const start = board.innerHTML;
+    const history = [];  // the board before each move, for Undo
     let selected = null;
+
+    function clean() {
+      // A move or an undo makes the last Check's verdict and marks stale.
+      section.querySelector(".result").textContent = "";
+      section.querySelector(".result").removeAttribute("data-result");
+      board.querySelectorAll(".meld.illegal").forEach(function (m) { m.classList.remove("illegal"); });
+    }
+
+    function snapshot() {
+      // The board as it was before the move, without the card picked up for it.
+      if (selected) selected.classList.remove("selected");
+      const html = board.innerHTML;
+      if (selected) selected.classList.add("selected");
+      return html;
+    }
+
+    function renumber() {
+      // A meld made or emptied moves the numbers after it: each meld shows its place.
+      section.querySelectorAll(".table .meld").forEach(function (meld, i) {
+        let label = meld.querySelector(".meld-number");
+        if (!label) {
+          label = document.createElement("span");
+          label.className = "meld-number";
+          meld.insertBefore(label, meld.firstChild);
+        }
+        label.textContent = String(i + 1);
+      });
+    }
+
+    function restore(html) {
+      board.innerHTML = html;
+      selected = null;
+      clean();
+      undo.disabled = history.length === 0;
+    }
 
     function select(card) {
       if (selected) selected.classList.remove("selected");
@@ -128,12 +174,16 @@
     function moveTo(meld) {
       if (!selected) return;
       const from = selected.parentNode;
+      if (from === meld) { select(null); return; }
+      history.push(snapshot());
+      undo.disabled = false;
       meld.appendChild(selected);
       if (from !== meld && from.classList.contains("meld") && !from.querySelector("svg.card")) {
         from.remove();
       }
       select(null);
-      section.querySelector(".result").textContent = "";
+      clean();
+      renumber();
     }
 
     board.addEventListener("click", function (event) {
@@ -143,10 +193,12 @@
       const hand = event.target.closest(".hand");
       if (fresh) {
         if (!selected) return;
+        const before = snapshot();
         const created = document.createElement("span");
         created.className = "meld";
         section.querySelector(".table").appendChild(created);
         moveTo(created);
+        history[history.length - 1] = before;  // undo removes the new meld too
       } else if (card && (!selected || card === selected || card.parentNode === selected.parentNode)) {
         select(card === selected ? null : card);
       } else if (meld && selected && !meld.classList.contains("hand")) {
@@ -160,10 +212,12 @@
     section.querySelector("button.check").addEventListener("click", function () {
       check(section);
     });
+    undo.addEventListener("click", function () {
+      if (history.length) restore(history.pop());
+    });
     section.querySelector("button.reset").addEventListener("click", function () {
-      board.innerHTML = start;
-      selected = null;
-      section.querySelector(".result").textContent = "";
+      if (board.innerHTML !== start) history.push(board.innerHTML);
+      restore(start);
     });
     section.classList.add("playable");
   }

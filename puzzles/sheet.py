@@ -1,9 +1,11 @@
 """The HTML puzzle sheet: one self-contained file to print or to play in a browser.
 
 Every puzzle is drawn with the shared SVG cards (``meldsat.cardart``) with its number, level and
-goal; its solution and steps follow on separate pages. On screen a small script (``sheet.js``, no
-network) lets the player move cards between melds and press Check, which compares the table with
-the solution in canonical form; the solution's canonical keys are written into the page here.
+goal, its melds numbered (the steps and Check's messages name melds by number); printed, the
+puzzles come two a page and the solutions, with their steps, two a page after them. On screen a
+small script (``sheet.js``, no network) lets the player move cards between melds, undo, and press
+Check, which compares the table with the solution in canonical form and marks every illegal meld;
+the solution's canonical keys are written into the page here.
 """
 
 from __future__ import annotations
@@ -50,7 +52,8 @@ def _piece(piece: Piece, rules: RuleSet, origin: str) -> str:
 
 def _meld(meld: Meld, rules: RuleSet, origin: str, number: int) -> str:
     cards = "".join(_piece(piece, rules, origin) for piece in meld)
-    return f'<span class="meld" data-meld="{number}">{cards}</span>'
+    label = f'<span class="meld-number">{number}</span>'
+    return f'<span class="meld" data-meld="{number}">{label}{cards}</span>'
 
 
 def _rules_data(rules: RuleSet) -> str:
@@ -84,6 +87,7 @@ def _puzzle_section(number: int, puzzle: Puzzle) -> str:
         f'<div class="label">Hand</div><div class="hand"><span class="hand-row">{hand}</span>'
         f'<span class="new-meld" title="start a new meld">+ new meld</span></div></div>'
         '<div class="controls"><button type="button" class="check">Check</button>'
+        '<button type="button" class="undo" disabled>Undo</button>'
         '<button type="button" class="reset">Reset</button>'
         '<span class="result" aria-live="polite"></span></div>'
         "</section>"
@@ -99,8 +103,19 @@ def _solution_section(number: int, puzzle: Puzzle, steps: Sequence[str]) -> str:
     return (
         f'<section class="solution" id="solution-{number}"><h2>Solution {number}</h2>'
         f'<div class="table">{melds}</div>'
-        f"<p>{len(steps)} moves:</p><ol>{items}</ol>"
+        f'<p>{len(steps)} moves:</p><ol class="steps">{items}</ol>'
         f'<p class="features">{features}</p></section>'
+    )
+
+
+PER_PAGE = 2  # puzzles (and solutions) a printed page
+
+
+def _pages(sections: Sequence[str]) -> str:
+    """The sections two by two, each pair one printed page (a pair too tall simply flows on)."""
+    return "".join(
+        f'<div class="page">{"".join(sections[start : start + PER_PAGE])}</div>'
+        for start in range(0, len(sections), PER_PAGE)
     )
 
 
@@ -117,7 +132,7 @@ def render_sheet(puzzles: Sequence[Puzzle], title: str = "meldsat puzzles") -> s
         "(every card of the hand played, or cards worth at least the points it names) so that "
         "every meld is a legal group (3-4 cards of one rank in different suits or colours) or "
         "sequence (3 or more cards of one suit or colour in a row). On screen: click a card, then "
-        "click the meld it should join (or + new meld), and press Check."
+        "click the meld it should join (or + new meld), and press Check; Undo takes a move back."
     )
     return (
         "<!DOCTYPE html>\n"
@@ -126,9 +141,9 @@ def render_sheet(puzzles: Sequence[Puzzle], title: str = "meldsat puzzles") -> s
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<style>{CARD_CSS}\n{_asset('sheet.css')}</style></head><body>"
         f'<h1>{escape(title)}</h1><p class="intro">{escape(intro)}</p>'
-        + "".join(sections)
+        + _pages(sections)
         + '<div class="solutions"><h1>Solutions</h1>'
-        + "".join(answers)
+        + _pages(answers)
         + "</div>"
         f"<script>{_asset('sheet.js')}</script></body></html>\n"
     )

@@ -27,7 +27,7 @@ def test_simulate_prints_a_table_per_seat(run_cli: CliRunner) -> None:
     result = run_cli("simulate", "--games", "1", "--seed", "2", "--bots", "knocker,greedy-cards")
     assert result.code == 0
     lines = result.out.splitlines()
-    assert lines[0] == "manipulation, 2 players, 1 games, seed 2"
+    assert lines[0] == "manipulation, 2 players, 1 game, seed 2"
     assert lines[1].split()[:4] == ["seat", "bot", "wins", "win"]
     assert lines[2].split()[:2] == ["0", "knocker"]
     assert lines[3].split()[:2] == ["1", "greedy-cards"]

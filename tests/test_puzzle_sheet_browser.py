@@ -83,16 +83,35 @@ def test_the_sheet_plays_a_solution_and_check_accepts_it(browser: Any, tmp_path:
     check.click()  # the starting table, hand still full: rejected
     assert result.get_attribute("data-result") == "hand"
 
-    # an illegal meld: a hand card dropped into the first table meld
+    # The melds are numbered on the page, 1 to n
+    melds = section.find_elements(By.CSS_SELECTOR, ".table .meld")
+    numbers = [meld.find_element(By.CSS_SELECTOR, ".meld-number").text for meld in melds]
+    assert numbers == [str(n) for n in range(1, len(melds) + 1)]
+
+    # an illegal meld: a hand card dropped into the first table meld, marked and named by Check
+    undo = section.find_element(By.CSS_SELECTOR, "button.undo")
+    assert not undo.is_enabled()
+    hand_cards = len(section.find_elements(By.CSS_SELECTOR, ".hand svg.card"))
     section.find_element(By.CSS_SELECTOR, ".hand svg.card").click()
-    section.find_element(By.CSS_SELECTOR, ".table .meld").click()
+    melds[0].click()
     check.click()
     assert result.get_attribute("data-result") == "illegal"
+    assert result.text == "Meld 1 is not a legal group or sequence."
+    marked = section.find_elements(By.CSS_SELECTOR, ".table .meld.illegal")
+    assert marked == [melds[0]]
+
+    undo.click()  # the move is taken back, and the mark with it
+    assert len(section.find_elements(By.CSS_SELECTOR, ".hand svg.card")) == hand_cards
+    assert section.find_elements(By.CSS_SELECTOR, ".table .meld.illegal") == []
+    assert result.text == "" and not undo.is_enabled()
 
     section.find_element(By.CSS_SELECTOR, "button.reset").click()
     notation = puzzle.rules.notation
     _play(browser, section, [[piece.text(notation) for piece in meld] for meld in puzzle.solution])
     assert section.find_elements(By.CSS_SELECTOR, ".hand svg.card") == []
+    melds = section.find_elements(By.CSS_SELECTOR, ".table .meld")
+    numbers = [meld.find_element(By.CSS_SELECTOR, ".meld-number").text for meld in melds]
+    assert numbers == [str(n) for n in range(1, len(melds) + 1)]  # renumbered as melds came
     check.click()
     assert result.get_attribute("data-result") == "solved"
     assert "Solved" in result.text
