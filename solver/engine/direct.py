@@ -168,11 +168,9 @@ class DirectModel:
         out.linear(dict.fromkeys(self._played, 1), 1, INT_MAX)
         on_table = table_jokers.total()
         joker_total = on_table + in_hand
-        present = {card for card, count in (table_real + inventory.hand_real).items() if count}
-        candidates = joker_candidates(present, set(table_jokers), joker_total, self._rules)
-        self._bounds = PieceBounds(
-            table_real + inventory.hand_real, joker_total, frozenset(candidates), True
-        )
+        real = table_real + inventory.hand_real  # (a Counter sum keeps positive counts only)
+        candidates = joker_candidates(set(real), set(table_jokers), joker_total, self._rules)
+        self._bounds = PieceBounds(real, joker_total, frozenset(candidates), True)
         joker_var = self._joker_var = [-1] * CARDS
         self._jokers: list[tuple[Card, int]] = []
         for index, card in enumerate(ALL_CARDS):
@@ -360,11 +358,12 @@ class DirectModel:
         for _, cards, count in sorted(entry for entry in laid if entry[2]):
             slots = tuple((card, Origin.ANY) for card in cards)
             groups.extend(slots for _ in range(count))
-        starts = {(suit, p): int(values[var]) for suit, p, var in self._starts}
-        going_on = {(suit, p): int(values[var]) for suit, p, var in self._going_on}
+        starts = {(suit, p): int(values[var]) for suit, p, var in self._starts if values[var]}
+        going_on = {(suit, p): int(values[var]) for suit, p, var in self._going_on if values[var]}
+        suits = sorted({suit for suit, _ in starts})
         runs = [
             tuple((card, Origin.ANY) for card in run)
-            for run in trace_runs(starts, going_on, self._rules)
+            for run in trace_runs(starts, going_on, self._rules, suits)
         ]
         return FlowSolution(
             kept_melds=tuple(index for index, var in enumerate(self._keep) if values[var]),
