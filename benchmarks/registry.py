@@ -42,6 +42,7 @@ BENCHMARKS = (
     Benchmark("lp-gap", "benchmarks.investigate.lp_gap"),
     Benchmark("solve-floor", "benchmarks.investigate.solve_floor"),
     Benchmark("generate", "benchmarks.positions"),
+    Benchmark("outputs", "benchmarks.outputs"),
 )
 # The listing's sections, by the package a benchmark's module is in.
 SECTIONS = {

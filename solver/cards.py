@@ -211,8 +211,25 @@ def _parse_tile(text: str, token: str) -> Card:
     return Card(number, COLOUR_LETTERS.index(lower[0]))
 
 
+# Tokens read before, by (token, notation): batches read the same few hundred tokens again and
+# again, and pieces are immutable. Bounded, as a long batch of odd spellings must not grow it.
+_READ: dict[tuple[str, Notation], Piece] = {}
+_READ_LIMIT = 4096
+
+
 def parse_piece(token: str, notation: Notation = Notation.CARDS) -> Piece:
     """Read a card, tile or joker (``*``, ``JK``, ``*=7H``; ``j``, ``j=r7`` for tiles)."""
+    if type(token) is str:
+        known = _READ.get((token, notation))
+        if known is not None:
+            return known
+    piece = _parse_piece(token, notation)
+    if len(_READ) < _READ_LIMIT:
+        _READ[token, notation] = piece
+    return piece
+
+
+def _parse_piece(token: str, notation: Notation) -> Piece:
     require_text(token, "token")
     text = token.strip()
     if not text:

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from meldsat import Objective, Status, read_position
+from meldsat.engine.direct import DirectModel
 from meldsat.engine.model import ModelOutcome, RearrangementModel
 from meldsat.engine.search import build_model, play_from_outcome
 from tests.conftest import CliRunner
@@ -56,16 +57,20 @@ def test_a_finished_solve_proves_the_tie_break() -> None:
 
 @pytest.fixture
 def tie_break_cut_short(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every solve reports FEASIBLE with its bound at the value found (a fake clock ran out)."""
-    real_solve = RearrangementModel.solve
+    """Every solve reports FEASIBLE with its bound at the value found (a fake clock ran out),
+    whichever build of the model ``best_play`` solves (``meldsat.engine.direct`` or the parts)."""
+    for built in (RearrangementModel, DirectModel):
+        real_solve = built.solve
 
-    def solve(model: RearrangementModel, time_limit: float | None = None) -> ModelOutcome:
-        outcome = real_solve(model, time_limit)
-        if outcome.solution is None:
-            return outcome
-        return ModelOutcome("FEASIBLE", outcome.solution, outcome.solution.value)
+        def solve(
+            model: Any, time_limit: float | None = None, *, real: Any = real_solve
+        ) -> ModelOutcome:
+            outcome: ModelOutcome = real(model, time_limit)
+            if outcome.solution is None:
+                return outcome
+            return ModelOutcome("FEASIBLE", outcome.solution, outcome.solution.value)
 
-    monkeypatch.setattr(RearrangementModel, "solve", solve)
+        monkeypatch.setattr(built, "solve", solve)
 
 
 @pytest.mark.usefixtures("tie_break_cut_short")

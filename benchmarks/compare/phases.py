@@ -1,7 +1,8 @@
 """Where meldsat's time goes: model build, CP-SAT solve, and extraction, per position.
 
 Run from the repository root: ``python -m benchmarks phases --positions 200 --seed 1``. It times
-the three phases of ``meldsat.engine.search.best_play`` on the same seeded Rummikub positions as
+the three phases of ``meldsat.engine.search.best_play`` (the model it solves, from
+``solving_model``) on the same seeded Rummikub positions as
 ``python -m benchmarks engine`` (wall clock, one solve each). With ``--file`` it reads the
 positions of a JSONL file instead (as ``python -m benchmarks hunt-worst --sample`` writes them)
 and times each position for both objectives, each phase the least CPU time
@@ -20,7 +21,7 @@ from pathlib import Path
 
 from benchmarks.common.units import percentile, program
 from benchmarks.positions import generate
-from meldsat.engine.search import build_model, play_from_outcome
+from meldsat.engine.search import play_from_outcome, solving_model
 from meldsat.play import Objective
 from meldsat.position import load_position
 
@@ -56,7 +57,7 @@ def main(argv: Sequence[str]) -> int:
         least = [math.inf] * 4
         for _ in range(repeats):
             start = clock()
-            model = build_model(position, objective)
+            model = solving_model(position, objective)
             built = clock()
             outcome = model.solve(10.0)
             solved = clock()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from meldsat.cards import count_pieces
 from meldsat.changes import Rearrangement, describe
 from meldsat.engine.arrange import arrange, played_pieces
+from meldsat.engine.direct import DirectModel, NotDirectError, applies
 from meldsat.engine.model import ModelOutcome, RearrangementModel
 from meldsat.notation import Pieces, sort_pieces
 from meldsat.play import Objective, Play, Status, check_play_arguments
@@ -26,8 +27,22 @@ def best_play(
     of equal value the one keeping the most original melds intact wins, so answers are stable.
     """
     objective, time_limit = check_play_arguments(position, objective, play_all, time_limit)
-    model = build_model(position, objective, play_all=play_all)
+    model = solving_model(position, objective, play_all=play_all)
     return play_from_outcome(position, objective, model, model.solve(time_limit))
+
+
+def solving_model(
+    position: Position, objective: Objective = Objective.POINTS, *, play_all: bool = False
+) -> RearrangementModel | DirectModel:
+    """The model ``best_play`` solves: the one of :func:`build_model`, written straight into its
+    proto where ``meldsat.engine.direct`` applies (the same proto, built in a fraction of the
+    time), else built from the parts."""
+    if applies(position):
+        try:
+            return DirectModel(position, objective, play_all=play_all)
+        except NotDirectError:
+            pass
+    return build_model(position, objective, play_all=play_all)
 
 
 def build_model(
@@ -40,7 +55,7 @@ def build_model(
 def play_from_outcome(
     position: Position,
     objective: Objective,
-    model: RearrangementModel,
+    model: RearrangementModel | DirectModel,
     outcome: ModelOutcome,
 ) -> Play:
     """Turn a solved model into a :class:`Play` (melds, changes, knock) for ``position``."""

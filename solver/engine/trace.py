@@ -6,6 +6,7 @@ These are plain functions of numbers, so the model's extraction stays short and 
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 
 from meldsat.cards import Card, card_of
 from meldsat.rules import RuleSet, rank_at
@@ -26,14 +27,16 @@ def trace_runs(
     starts: dict[tuple[int, int], int],
     going_on: dict[tuple[int, int], int],
     rules: RuleSet,
+    suits: Iterable[int] = range(4),
 ) -> list[list[Card]]:
     """The sequences of every suit from the counts of runs started and going on at each position.
 
     Both counts are keyed by (suit, sequence position). Where some complete runs go on and others
-    end, the longest go on: a deterministic choice.
+    end, the longest go on: a deterministic choice. ``suits`` may leave out, in order, suits where
+    no run starts (they hold none).
     """
     runs: list[list[Card]] = []
-    for suit in range(4):
+    for suit in suits:
         active: list[list[int]] = []
         for p in rules.sequence_positions:
             incomplete = [run for run in active if len(run) < rules.run_min]

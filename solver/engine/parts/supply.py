@@ -101,6 +101,11 @@ class PieceBounds:
         """The most pieces that can show ``card``."""
         return self._most[card]
 
+    @property
+    def most_at(self) -> Sequence[int]:
+        """:meth:`most` of every card, by its place in ``ALL_CARDS``."""
+        return self._most_at
+
     def melds_of(self, cards: Sequence[Card]) -> int:
         """The most melds that each hold one piece of every card of ``cards``.
 
