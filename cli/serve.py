@@ -31,6 +31,9 @@ QuickWorkersOption = Annotated[
 MaxBodyOption = Annotated[
     int, typer.Option("--max-body", help="Largest request body, in bytes; then 413.")
 ]
+MaxTokensOption = Annotated[
+    int, typer.Option("--max-tokens", help="Most cards and other words in one body; then 413.")
+]
 MaxAnswerOption = Annotated[
     int, typer.Option("--max-answer", help="Largest answer, in bytes; then 413.")
 ]
@@ -56,6 +59,7 @@ def serve_command(
     queue: QueueOption = 256,
     quick_workers: QuickWorkersOption = 2,
     max_body: MaxBodyOption = 64 * 1024,
+    max_tokens: MaxTokensOption = 1000,
     max_answer: MaxAnswerOption = 1024 * 1024,
     max_connections: MaxConnectionsOption = 100,
     body_seconds: BodySecondsOption = 10.0,
@@ -72,6 +76,7 @@ def serve_command(
 
     limits = Limits(
         max_body_bytes=max_body,
+        max_tokens=max_tokens,
         max_answer_bytes=max_answer,
         time_limit=time_limit,
         workers=workers,

@@ -1,10 +1,15 @@
 """The ASGI application: the JSON API, its OpenAPI description, and the page.
 
-Safety, by default: a request body larger than ``Limits.max_body_bytes`` is refused (413) before it
-is read whole; solving runs in worker threads (``Limits.workers`` at a time, CP-SAT releases the
-interpreter lock while it searches) so the event loop keeps answering; at most ``Limits.queue``
-requests wait for a worker, beyond that the answer is 503; every failure is the error object with a
-4xx or 5xx status, never a traceback (an unexpected error is logged on the server's stderr).
+Safety, by default (``meldsat.web.limits``, docs/WEB.md "Limits"): a request body larger than
+``Limits.max_body_bytes``, or holding over ``Limits.max_tokens`` words of card text, is refused
+(413) before any work; the answers run in two lanes of worker threads (``meldsat.web.lanes``),
+one for the solving endpoints and one for the quick ones, so the event loop keeps answering and a
+quick answer never waits behind a solve; a full lane answers 503; a request whose client goes
+away is dropped (its solve stopped); an answer over ``Limits.max_answer_bytes`` is refused (413);
+every failure is the error object with a 4xx or 5xx status, never a traceback (an unexpected
+error is logged on the server's stderr), and every response says ``nosniff``. What a connection
+may cost in time (slow senders, unread answers) is bounded below the app, in
+``meldsat.web.server``.
 """
 
 from __future__ import annotations
