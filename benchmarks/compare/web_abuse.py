@@ -10,7 +10,7 @@ the interpreter given by ``--python`` (by default this one), so the same script 
 server of any checkout, and talks to it with real concurrent clients (asyncio sockets):
 
 - ``unread``: 60 clients each send ``POST /api/validate?draw=1`` with a 63 KB table (21,000 cards,
-  a 9.8 MB drawn answer) and never read the answer (a 4 KB receive buffer). Reported: the server's
+  a 10 MB drawn answer) and never read the answer (a 4 KB receive buffer). Reported: the server's
   resident memory before, its peak over 15 s and at the end, and the statuses the clients got.
 - ``stall``: 2, then 6 slow hints sent at once (the slowest position of the worst-case hunt,
   about 0.7 s of CP-SAT each on a quiet machine) and 0.1 s later one small ``/api/validate``: its
