@@ -59,7 +59,7 @@ def serve_command(
     queue: QueueOption = 256,
     quick_workers: QuickWorkersOption = 2,
     max_body: MaxBodyOption = 64 * 1024,
-    max_tokens: MaxTokensOption = 1000,
+    max_tokens: MaxTokensOption = 600,
     max_answer: MaxAnswerOption = 1024 * 1024,
     max_connections: MaxConnectionsOption = 100,
     body_seconds: BodySecondsOption = 10.0,

@@ -36,7 +36,7 @@ class Limits:
     """
 
     max_body_bytes: int = 64 * 1024
-    max_tokens: int = 1000
+    max_tokens: int = 600
     max_answer_bytes: int = 1024 * 1024
     time_limit: float = 5.0
     workers: int = 2

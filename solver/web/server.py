@@ -4,13 +4,15 @@ The app bounds a request's work; what a connection holds is bounded here, below 
 client that trickles or never reads is seen:
 
 - a connection must send its whole request (head and body) within ``Limits.body_seconds`` of its
-  first byte, or of opening (for the first request): a slow sender is answered 408 and closed;
+  first byte, or of opening (for the first request): a slow sender is answered 408 and closed,
+  one that sent nothing at all (a browser's spare connection) is closed without a word;
 - an answer the client does not read is held at most ``Limits.send_seconds`` (asyncio stops
   taking writes when the buffer is full, and says so): then the connection is dropped, the answer
   with it;
 - at most ``Limits.max_connections`` connections are served at once; one more is answered 503.
 
-Each of these is one line in the log (the ``meldsat.web`` logger), never a traceback.
+Each of these (but the idle connection) is one line in the log (the ``meldsat.web`` logger),
+never a traceback.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ class BoundedH11(H11Protocol):
         super().__init__(*args, **kwargs)
         self._read_timer: asyncio.TimerHandle | None = None
         self._send_timer: asyncio.TimerHandle | None = None
+        self._bytes_read = 0  # of the request under way: none means an idle connection
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -66,6 +69,7 @@ class BoundedH11(H11Protocol):
     def data_received(self, data: bytes) -> None:
         if self._read_timer is None and (self.cycle is None or self.cycle.response_complete):
             self._arm_read()  # a new request begins on a kept-alive connection
+        self._bytes_read += len(data)
         super().data_received(data)
         cycle = self.cycle
         if cycle is not None and not cycle.response_complete and not cycle.more_body:
@@ -87,6 +91,7 @@ class BoundedH11(H11Protocol):
 
     def _arm_read(self) -> None:
         self._disarm_read()
+        self._bytes_read = 0
         self._read_timer = self.loop.call_later(self.limits.body_seconds, self._read_too_slow)
 
     def _disarm_read(self) -> None:
@@ -102,6 +107,9 @@ class BoundedH11(H11Protocol):
     def _read_too_slow(self) -> None:
         self._read_timer = None
         if self.transport.is_closing():
+            return
+        if not self._bytes_read:  # opened and never used (a browser's spare connection)
+            self.transport.close()
             return
         _LOG.warning("closed a connection: its request took over %g s", self.limits.body_seconds)
         if self.cycle is None or not self.cycle.response_started:
