@@ -28,6 +28,9 @@ with warnings.catch_warnings():
     warnings.filterwarnings("ignore", message=".*httpx2")
     from starlette.testclient import TestClient
 
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
 from starlette.types import Message
 
 from meldsat.engine.solving import SolveStop, SolveStoppedError, new_solver, run_solver
@@ -438,3 +441,45 @@ def test_limits_refuse_what_cannot_bound_anything() -> None:
         with pytest.raises(MeldsatError):
             Limits(**bad)
     assert Limits().held_bytes() == 100 * 1024 * 1024
+
+
+def test_work_passed_without_its_request_is_watched_all_the_same(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A route module that hands its work to ``Api.in_solve_lane`` (as the game sessions do)
+    gets the same disconnect watch, and a client gone is one quiet line, not a 500."""
+    app = create_app(Limits(workers=1))
+    api = app.state.api
+    stopped: list[bool] = []
+
+    def hard() -> dict[str, Any]:
+        try:
+            run_solver(new_solver(search=SAT_ONLY), pigeonhole(12))
+        except SolveStoppedError:
+            stopped.append(True)
+            raise
+        return {}
+
+    async def handler(request: Request) -> Response:
+        await request.body()
+        return Response(str(await api.in_solve_lane(hard)))
+
+    app.router.routes.append(Route("/api/slow", handler, methods=["POST"]))
+    call = Call("/api/slow", b"{}")
+
+    async def scenario() -> None:
+        async with anyio.create_task_group() as group:
+            group.start_soon(app, call.scope, call.receive, call.send)
+            with anyio.fail_after(WAIT):
+                while not api.solve_lane.limiter.borrowed_tokens:
+                    await anyio.sleep(0.01)
+            await anyio.sleep(0.2)  # the search has begun
+            call.gone.set()
+
+    with caplog.at_level(logging.INFO):
+        anyio.run(scenario)
+    assert stopped == [True]
+    assert [record.getMessage() for record in caplog.records] == [
+        "client gone before its answer: POST /api/slow"
+    ]
+    assert caplog.records[0].exc_info is None

@@ -15,6 +15,7 @@ may cost in time (slow senders, unread answers) is bounded below the app, in
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import importlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -77,7 +78,14 @@ def create_app(limits: Limits | None = None) -> Starlette:
     # helpers (``api.solving``, ``api.quick``, ``api.body``, ``api.respond``), bound by the same
     # limits and lanes.
     routes = [*_page_routes(), *_api_routes(api)]
-    handlers = {HTTPException: _http_error, Exception: _unexpected_error}
+    # A client gone in a route that does not catch it is still one quiet line (these handlers
+    # run inside the app; only the one for Exception runs where Starlette re-raises).
+    handlers = {
+        HTTPException: _http_error,
+        ClientGoneError: _client_gone,
+        ClientDisconnect: _client_gone,
+        Exception: _unexpected_error,
+    }
     app = Starlette(
         routes=routes,
         exception_handlers=handlers,
@@ -168,6 +176,15 @@ class Api:
         """``work()`` in ``lane``, dropped if the client goes (:class:`ClientGoneError`)."""
         return await lane.run(work, request.receive)
 
+    async def in_solve_lane(self, work: Callable[[], T]) -> T:
+        """``work()`` in the solve lane, for a part of the server that passes work without its
+        request (the game sessions): the request being answered is watched all the same; a full
+        lane is a :class:`RequestError` (503, busy)."""
+        try:
+            return await self.solve_lane.run(work, _RECEIVE.get() or _never)
+        except BusyError as error:
+            raise RequestError(503, "busy", str(error)) from None
+
     def respond(self, content: dict[str, Any], status: int = 200) -> Response:
         """The JSON answer, refused (413) if it is over the answer limit."""
         body = to_json(content).encode("ascii")
@@ -207,11 +224,15 @@ def guarded(handle: Endpoint) -> Endpoint:
             return _bad_input(error)
         except BusyError as error:
             return _json(503, error_json("busy", str(error)))
-        except (ClientGoneError, ClientDisconnect):
-            _LOG.warning("client gone before its answer: %s %s", request.method, request.url.path)
-            return Response(status_code=499)  # never sent: the connection is closed
+        except (ClientGoneError, ClientDisconnect) as error:
+            return await _client_gone(request, error)
 
     return guarded_handle
+
+
+async def _client_gone(request: Request, error: Exception) -> Response:
+    _LOG.warning("client gone before its answer: %s %s", request.method, request.url.path)
+    return Response(status_code=499)  # never sent: the connection is closed
 
 
 def query(request: Request, parsers: dict[str, Callable[[str, str], Any]]) -> dict[str, Any]:
@@ -319,7 +340,9 @@ def _json(status: int, content: dict[str, Any]) -> Response:
 
 class SafeHeaders:
     """ASGI middleware: every response says ``X-Content-Type-Options: nosniff`` (a browser must
-    not read an answer as a page or a script whatever its content)."""
+    not read an answer as a page or a script whatever its content). It also notes the request's
+    ``receive``, so that work run without the request at hand (:meth:`Api.in_solve_lane`) still
+    has its client's disconnect watched."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -331,7 +354,23 @@ class SafeHeaders:
                 headers.setdefault("x-content-type-options", "nosniff")
             await send(message)
 
-        await self.app(scope, receive, send_safe)
+        noted = _RECEIVE.set(receive)
+        try:
+            await self.app(scope, receive, send_safe)
+        finally:
+            _RECEIVE.reset(noted)
+
+
+# The ASGI ``receive`` of the request being answered (set by SafeHeaders, per request task).
+_RECEIVE: contextvars.ContextVar[ASGIReceive | None] = contextvars.ContextVar(
+    "meldsat_web_receive", default=None
+)
+
+
+async def _never() -> Message:
+    """A client that never says anything (no request at hand to watch)."""
+    await anyio.sleep_forever()
+    raise AssertionError("unreachable")
 
 
 async def _http_error(request: Request, error: Exception) -> Response:
