@@ -33,6 +33,7 @@ BENCHMARKS = (
     Benchmark("games", "benchmarks.compare.games"),
     Benchmark("puzzles", "benchmarks.compare.puzzles"),
     Benchmark("web", "benchmarks.compare.web"),
+    Benchmark("web-abuse", "benchmarks.compare.web_abuse"),
     Benchmark("scale", "benchmarks.compare.scale"),
     Benchmark("batch-memory", "benchmarks.compare.batch_memory"),
     Benchmark("hunt-worst", "benchmarks.investigate.hunt_worst"),

@@ -218,12 +218,16 @@ def load_position(
     rules = rules_from_fields(data, rules_name, players, house)
     table = table_field(data.get("table"), "table", rules)
     hand = pieces_field(data.get("hand", []), "hand", rules)
-    initial = data.get("initial")
-    if initial is None:
-        initial = False
-    if not isinstance(initial, bool):
-        raise NotationError(f"'initial' must be true or false, not {quote(json.dumps(initial))}")
-    return Position.build(rules, table, hand, initial)
+    return Position.build(rules, table, hand, initial_field(data.get("initial")))
+
+
+def initial_field(value: Any) -> bool:
+    """The ``initial`` of a position's fields: absent (false), true or false."""
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise NotationError(f"'initial' must be true or false, not {quote(json.dumps(value))}")
+    return value
 
 
 def check_position_keys(data: Mapping[str, Any]) -> None:

@@ -154,7 +154,7 @@ def test_one_rule_set_has_every_field_for_its_player_count(client: TestClient) -
     assert client.get("/api/rules/rummikub").json()["fields"]["initial_meld_points"] == 30
     assert_error(client.get("/api/rules/poker"), 422, "bad_input", "poker")
     assert_error(client.get("/api/rules/gin?players=5"), 422, "bad_input", "5")
-    assert_error(client.get("/api/rules/gin?players=two"), 422, "bad_input", "two")
+    assert_error(client.get("/api/rules/gin?players=two"), 400, "bad_parameter", "players", "two")
 
 
 # --- drawings for the page ------------------------------------------------------------------------
@@ -270,11 +270,11 @@ def test_a_blocked_solve_stalls_nothing_and_a_full_queue_is_503(
 ) -> None:
     release = threading.Event()
 
-    def slow(data: dict[str, Any], *, draw: bool) -> dict[str, Any]:
+    def slow(data: dict[str, Any], time_cap: float, *, draw: bool) -> dict[str, Any]:
         release.wait(10)
         return {"schema_version": 1}
 
-    monkeypatch.setattr(answers, "validate_answer", slow)
+    monkeypatch.setattr(answers, "hint_answer", slow)
     app = create_app(Limits(workers=1, queue=1))
     statuses: list[int] = []
 
@@ -283,17 +283,19 @@ def test_a_blocked_solve_stalls_nothing_and_a_full_queue_is_503(
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
 
             async def post() -> None:
-                statuses.append((await http.post("/api/validate", json={})).status_code)
+                statuses.append((await http.post("/api/hint", json={})).status_code)
 
             async with anyio.create_task_group() as group:
-                group.start_soon(post)  # runs in the one worker
+                group.start_soon(post)  # runs in the one solving worker
                 group.start_soon(post)  # waits in the queue
                 with anyio.fail_after(10):
-                    while app.state.api.admitted < 2:
+                    while app.state.api.solve_lane.admitted < 2:
                         await anyio.sleep(0.01)
-                # The event loop still answers while the worker is blocked.
+                # The event loop and the quick lane still answer while the solver is blocked.
                 assert (await http.get("/api/rules")).status_code == 200
-                third = await http.post("/api/validate", json={})
+                quick = await http.post("/api/validate", json={"table": "QH KH AH"})
+                assert quick.status_code == 200
+                third = await http.post("/api/hint", json={})
                 assert_error(third, 503, "busy")
                 release.set()
 
@@ -323,15 +325,18 @@ def test_answers_carry_every_key_the_openapi_schemas_require(client: TestClient)
 
 
 def test_serve_listens_on_loopback_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
-    import uvicorn
+    from meldsat.cli import serve
+    from meldsat.web import server
 
-    calls: list[dict[str, Any]] = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **options: calls.append(options))
+    calls: list[tuple[Limits, str, int]] = []
+    monkeypatch.setattr(
+        server, "serve", lambda limits, host, port: calls.append((limits, host, port))
+    )
+    monkeypatch.setattr(serve, "_check_address", lambda host, port: None)  # 8000 may be taken
     from meldsat.cli.main import main
 
     assert main(["serve"]) == 0
-    assert calls[0]["host"] == "127.0.0.1"
-    assert calls[0]["port"] == 8000
+    assert calls == [(Limits(), "127.0.0.1", 8000)]
 
 
 def test_serve_without_the_web_extra_names_it(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from meldsat.errors import NotationError
+from meldsat.errors import NotationError, quote
 from meldsat.rules import RuleSet
 from meldsat.rulesets import PRESETS
 from meldsat.schema import SCHEMA_VERSION
@@ -31,5 +31,5 @@ def cards(rules_name: str) -> CardsAnswer:
     """The pieces of the preset called ``rules_name`` (case-insensitive)."""
     rule_set = PRESETS.get(rules_name.strip().lower())
     if rule_set is None:
-        raise NotationError(f"unknown rule set '{rules_name}'")
+        raise NotationError(f"unknown rule set {quote(rules_name)}")
     return CardsAnswer(rule_set)

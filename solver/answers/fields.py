@@ -12,7 +12,13 @@ from typing import Any
 from meldsat.errors import NotationError, quote
 from meldsat.house_rules import parse_rule_option
 from meldsat.notation import Meld, check_hand_jokers
-from meldsat.position import check_position_keys, pieces_field, rules_from_fields, table_field
+from meldsat.position import (
+    check_position_keys,
+    initial_field,
+    pieces_field,
+    rules_from_fields,
+    table_field,
+)
 from meldsat.rules import RuleSet
 
 
@@ -33,6 +39,7 @@ def table_from_fields(
     ``rules``, ``players`` and ``house`` (``NAME=VALUE`` texts) apply where the fields do not say.
     """
     check_position_keys(fields)
+    initial_field(fields.get("initial"))  # validate judges no turn, but a bad value is no value
     rule_set = rules_from_fields(fields, rules, players, house_options(house))
     melds = table_field(fields.get("table"), "table", rule_set)
     hand_pieces = pieces_field(fields.get("hand", []), "hand", rule_set)

@@ -17,6 +17,11 @@ again as soon as the solve has returned. A handler that holds the interrupt for 
 (``meldsat.cli.interrupts``' deferred blocks) lets the solve finish. The helper thread is not the
 default because starting it and handing the solve over costs a tenth of a millisecond or more, a
 share of the engine's median solve that its benchmarks would show.
+
+Another thread (the web server's event loop, when a request's client goes away) stops the solves
+of a piece of work through a :class:`SolveStop`: the work runs inside ``stop.solves()`` in its own
+thread, and ``stop.stop()`` stops the solve running there at once and every later one before it
+starts; each raises :class:`SolveStoppedError`, so the work ends instead of answering nobody.
 """
 
 from __future__ import annotations
@@ -39,6 +44,69 @@ _STOP_REPEAT_SECONDS = 0.05
 
 # One entry for each stoppable_solves block open (they may nest).
 _open_blocks: list[None] = []
+# The SolveStop of the work running in this thread, if any (``SolveStop.solves``).
+_thread_stop = threading.local()
+
+
+class SolveStoppedError(Exception):
+    """The solve was stopped by its :class:`SolveStop`: nobody wants its answer any more."""
+
+
+class SolveStop:
+    """Stops, from any thread, the solves of the work run inside :meth:`solves` in one thread."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._stopped = False
+        self._running: cp_model.CpSolver | None = None
+        self._over = threading.Event()  # set when the running solve has returned
+
+    @property
+    def stopped(self) -> bool:
+        """True once :meth:`stop` was called."""
+        return self._stopped
+
+    @contextmanager
+    def solves(self) -> Iterator[None]:
+        """Run this thread's solves under this stop (for the block's duration)."""
+        previous = getattr(_thread_stop, "stop", None)
+        _thread_stop.stop = self
+        try:
+            yield
+        finally:
+            _thread_stop.stop = previous
+
+    def stop(self) -> None:
+        """Stop the running solve at once, and refuse every later one (each raises
+        :class:`SolveStoppedError`)."""
+        with self._lock:
+            self._stopped = True
+            running = self._running
+        if running is not None:
+            # Told again until it returns: a stop asked before CP-SAT began its search is not seen.
+            threading.Thread(target=self._keep_stopping, args=(running,), daemon=True).start()
+
+    def _keep_stopping(self, solver: cp_model.CpSolver) -> None:
+        while True:
+            solver.stop_search()
+            if self._over.wait(_STOP_REPEAT_SECONDS):
+                return
+
+    def _solve(self, solver: cp_model.CpSolver, model: cp_model.CpModel) -> CpSolverStatus:
+        with self._lock:
+            if self._stopped:
+                raise SolveStoppedError("stopped before the solve began")
+            self._running = solver
+            self._over.clear()
+        try:
+            status = solver.solve(model)
+        finally:
+            with self._lock:
+                self._running = None
+                self._over.set()
+        if self._stopped:
+            raise SolveStoppedError("stopped during the solve")
+        return status
 
 
 @dataclass(frozen=True)
@@ -105,8 +173,12 @@ def run_solver(solver: cp_model.CpSolver, model: cp_model.CpModel) -> CpSolverSt
     is then raised again).
 
     Only the main thread receives Ctrl-C, and only while a Python handler is installed; anywhere
-    else (a worker process that ignores SIGINT, a server's thread) the solve runs in place.
+    else (a worker process that ignores SIGINT, a server's thread) the solve runs in place, where
+    a :class:`SolveStop` the thread runs under may stop it (:class:`SolveStoppedError` is raised).
     """
+    stop: SolveStop | None = getattr(_thread_stop, "stop", None)
+    if stop is not None:
+        return stop._solve(solver, model)
     if (
         not _open_blocks
         or threading.current_thread() is not threading.main_thread()
@@ -164,4 +236,11 @@ def _solve_beside(solver: cp_model.CpSolver, model: cp_model.CpModel) -> CpSolve
     return outcome[0]
 
 
-__all__ = ["EngineSearch", "new_solver", "run_solver", "stoppable_solves"]
+__all__ = [
+    "EngineSearch",
+    "SolveStop",
+    "SolveStoppedError",
+    "new_solver",
+    "run_solver",
+    "stoppable_solves",
+]

@@ -60,11 +60,9 @@ def rules_answer() -> dict[str, Any]:
     return rules.rules_listing().to_json()
 
 
-def rule_set_answer(name: str, players: str | None = None) -> dict[str, Any]:
+def rule_set_answer(name: str, players: int | None = None) -> dict[str, Any]:
     """One rule set's fields and values (``meldsat rules NAME [--players N] --json``)."""
-    if players is not None and not players.isdigit():
-        raise NotationError(f"bad player count '{players}' (expected a whole number)")
-    return rules.rule_set(name, None if players is None else int(players)).to_json()
+    return rules.rule_set(name, players).to_json()
 
 
 def cards_answer(rules_name: str) -> dict[str, Any]:

@@ -1,38 +1,49 @@
 """The ASGI application: the JSON API, its OpenAPI description, and the page.
 
-Safety, by default: a request body larger than ``Limits.max_body_bytes`` is refused (413) before it
-is read whole; solving runs in worker threads (``Limits.workers`` at a time, CP-SAT releases the
-interpreter lock while it searches) so the event loop keeps answering; at most ``Limits.queue``
-requests wait for a worker, beyond that the answer is 503; every failure is the error object with a
-4xx or 5xx status, never a traceback (an unexpected error is logged on the server's stderr).
+Safety, by default (``meldsat.web.limits``, docs/WEB.md "Limits"): a request body larger than
+``Limits.max_body_bytes``, or holding over ``Limits.max_tokens`` words of card text, is refused
+(413) before any work; the answers run in two lanes of worker threads (``meldsat.web.lanes``),
+one for the solving endpoints and one for the quick ones, so the event loop keeps answering and a
+quick answer never waits behind a solve; a full lane answers 503; a request whose client goes
+away is dropped (its solve stopped); an answer over ``Limits.max_answer_bytes`` is refused (413);
+every failure is the error object with a 4xx or 5xx status, never a traceback (an unexpected
+error is logged on the server's stderr), and every response says ``nosniff``. What a connection
+may cost in time (slow senders, unread answers) is bounded below the app, in
+``meldsat.web.server``.
 """
 
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import importlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from functools import partial
 from importlib.resources import files
-from typing import Any
+from typing import Any, TypeVar
 
 import anyio
 import anyio.to_thread
 from starlette.applications import Starlette
+from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.middleware import Middleware
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Scope, Send
+from starlette.types import Receive as ASGIReceive
 
 from meldsat.answers.jsonform import error_json, to_json
 from meldsat.cardart import CARD_CSS
-from meldsat.errors import MeldsatError, NotationError
+from meldsat.errors import MeldsatError, NotationError, quote
 from meldsat.games.session_store import SessionStore
 from meldsat.position import json_object
 from meldsat.web import answers
 from meldsat.web.games_api import GamesApi
-from meldsat.web.limits import Limits
+from meldsat.web.lanes import BusyError, ClientGoneError, Lane
+from meldsat.web.limits import MESSAGE_CHARS, Limits
 from meldsat.web.openapi import openapi_document
 
 _LOG = logging.getLogger("meldsat.web")
@@ -46,6 +57,7 @@ _PAGE_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
+_NOSNIFF = {"X-Content-Type-Options": "nosniff"}
 _STATIC_TYPES = {
     "app.js": "text/javascript; charset=utf-8",
     "gin.js": "text/javascript; charset=utf-8",
@@ -67,35 +79,56 @@ class RequestError(Exception):
 
 def create_app(limits: Limits | None = None) -> Starlette:
     """The application with ``limits`` (the documented defaults when not given)."""
-    api = _Api(limits or Limits())
+    api = Api(limits or Limits())
+    # A new part of the server adds its list here: ``*its_routes(api)``, built with ``api``'s
+    # helpers (``api.solving``, ``api.quick``, ``api.body``, ``api.respond``), bound by the same
+    # limits and lanes.
+    games = GamesApi(
+        SessionStore(), api.limits.time_limit, api.in_solve_lane, api.body, RequestError
+    )
+    routes = [*_page_routes(), *_api_routes(api), *games.routes()]
+    # A client gone in a route that does not catch it is still one quiet line (these handlers
+    # run inside the app; only the one for Exception runs where Starlette re-raises).
+    handlers = {
+        HTTPException: _http_error,
+        ClientGoneError: _client_gone,
+        ClientDisconnect: _client_gone,
+        Exception: _unexpected_error,
+    }
+    app = Starlette(
+        routes=routes,
+        exception_handlers=handlers,
+        middleware=[Middleware(SafeHeaders)],
+        lifespan=_warm_up,
+    )
+    app.state.api = api  # its lanes' ``admitted`` counts tell how many requests hold or wait
+    return app
 
-    async def read_body(request: Request) -> dict[str, Any]:
-        return await _read_json(request, api.limits.max_body_bytes)
 
-    routes = [
+def _page_routes() -> list[Route]:
+    return [
         Route("/", _page, methods=["GET"]),
         Route("/static/{name}", _static, methods=["GET"]),
         Route("/cards.css", _card_css, methods=["GET"]),
-        Route("/api/validate", api.endpoint(answers.validate_answer), methods=["POST"]),
-        Route("/api/check", api.endpoint(answers.check_answer), methods=["POST"]),
-        Route("/api/hint", api.endpoint(api.hint), methods=["POST"]),
-        Route("/api/deadwood", api.endpoint(answers.deadwood_answer), methods=["POST"]),
-        Route("/api/layoff", api.endpoint(answers.layoff_answer), methods=["POST"]),
+        Route("/api/openapi.json", _openapi, methods=["GET"]),
+    ]
+
+
+def _api_routes(api: Api) -> list[Route]:
+    return [
+        Route("/api/validate", api.quick(answers.validate_answer), methods=["POST"]),
+        Route("/api/check", api.quick(answers.check_answer), methods=["POST"]),
+        Route("/api/hint", api.solving(api.hint), methods=["POST"]),
+        Route("/api/deadwood", api.quick(answers.deadwood_answer), methods=["POST"]),
+        Route("/api/layoff", api.quick(answers.layoff_answer), methods=["POST"]),
         Route("/api/puzzle/generate", api.capped(answers.puzzle_generate_answer), methods=["POST"]),
         Route("/api/puzzle/solve", api.capped(answers.puzzle_solve_answer), methods=["POST"]),
         Route("/api/puzzle/grade", api.capped(answers.puzzle_grade_answer), methods=["POST"]),
         Route("/api/puzzle/check", api.capped(answers.puzzle_check_answer), methods=["POST"]),
-        Route("/api/rules", api.rules, methods=["GET"]),
-        Route("/api/rules/{name}", api.rule_set, methods=["GET"]),
-        Route("/api/cards", api.cards, methods=["GET"]),
-        Route("/api/openapi.json", _openapi, methods=["GET"]),
+        Route("/api/rules", guarded(api.rules), methods=["GET"]),
+        Route("/api/rules/{name}", guarded(api.rule_set), methods=["GET"]),
+        Route("/api/cards", guarded(api.cards), methods=["GET"]),
     ]
-    games = GamesApi(SessionStore(), api.limits.time_limit, api._in_pool, read_body, RequestError)
-    routes.extend(games.routes())
-    handlers = {HTTPException: _http_error, Exception: _unexpected_error}
-    app = Starlette(routes=routes, exception_handlers=handlers, lifespan=_warm_up)
-    app.state.api = api  # its ``admitted`` count tells how many requests hold or wait for a worker
-    return app
 
 
 @contextlib.asynccontextmanager
@@ -105,71 +138,175 @@ async def _warm_up(app: Starlette) -> AsyncIterator[None]:
     yield
 
 
+T = TypeVar("T")
 Answer = Callable[..., dict[str, Any]]
+Endpoint = Callable[[Request], Awaitable[Response]]
 
 
-class _Api:
-    """The API endpoints, sharing the limits and the bounded pool of solving threads."""
+class Api:
+    """The API endpoints and their helpers, sharing the limits and the two lanes of threads:
+    ``solve`` for the answers that run CP-SAT, ``quick`` for the others, so that a quick answer
+    never waits behind a solve."""
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
-        self.workers = anyio.CapacityLimiter(limits.workers)
-        self.admitted = 0
+        self.solve_lane = Lane("solve", limits.workers, limits.queue)
+        self.quick_lane = Lane("quick", limits.quick_workers, limits.quick_queue)
 
     def hint(self, data: dict[str, Any], *, draw: bool) -> dict[str, Any]:
         return answers.hint_answer(data, self.limits.time_limit, draw=draw)
 
-    def capped(self, answer: Answer) -> Callable[[Request], Awaitable[Response]]:
+    def capped(self, answer: Answer) -> Endpoint:
         """A POST endpoint whose answer solves, its time capped by the server's limit."""
-        return self.endpoint(partial(answer, time_cap=self.limits.time_limit))
+        return self.solving(partial(answer, time_cap=self.limits.time_limit))
 
-    def endpoint(self, answer: Answer) -> Callable[[Request], Awaitable[Response]]:
-        """A POST endpoint: read the JSON body, answer it in a worker thread."""
+    def solving(self, answer: Answer) -> Endpoint:
+        """A POST endpoint whose answer runs the solver: the body, answered in the solve lane."""
+        return self._post(answer, self.solve_lane)
 
+    def quick(self, answer: Answer) -> Endpoint:
+        """A POST endpoint answered without the solver: the body, answered in the quick lane."""
+        return self._post(answer, self.quick_lane)
+
+    def _post(self, answer: Answer, lane: Lane) -> Endpoint:
         async def handle(request: Request) -> Response:
-            try:
-                data = await _read_json(request, self.limits.max_body_bytes)
-                draw = request.query_params.get("draw") in {"1", "true"}
-                return _json(200, await self._in_pool(partial(answer, data, draw=draw)))
-            except RequestError as error:
-                return _json(error.status, error_json(error.code, str(error)))
-            except MeldsatError as error:
-                return _bad_input(error)
+            draw = query(request, {"draw": flag})["draw"] or False
+            data = await self.body(request)
+            return self.respond(await self.run(lane, request, partial(answer, data, draw=draw)))
 
-        return handle
+        return guarded(handle)
 
-    async def _in_pool(self, work: Callable[[], dict[str, Any]]) -> dict[str, Any]:
-        if self.admitted >= self.limits.workers + self.limits.queue:
-            raise RequestError(503, "busy", "the server is busy: try again in a moment")
-        self.admitted += 1
+    async def body(self, request: Request) -> dict[str, Any]:
+        """The request's JSON object, read within the body limits (413, 408, 400)."""
+        data = await _read_json(request, self.limits.max_body_bytes)
+        check_tokens(data, self.limits.max_tokens)
+        return data
+
+    async def run(self, lane: Lane, request: Request, work: Callable[[], T]) -> T:
+        """``work()`` in ``lane``, dropped if the client goes (:class:`ClientGoneError`)."""
+        return await lane.run(work, request.receive)
+
+    async def in_solve_lane(self, work: Callable[[], T]) -> T:
+        """``work()`` in the solve lane, for a part of the server that passes work without its
+        request (the game sessions): the request being answered is watched all the same; a full
+        lane is a :class:`RequestError` (503, busy)."""
         try:
-            return await anyio.to_thread.run_sync(work, limiter=self.workers)
-        finally:
-            self.admitted -= 1
+            return await self.solve_lane.run(work, _RECEIVE.get() or _never)
+        except BusyError as error:
+            raise RequestError(503, "busy", str(error)) from None
+
+    def respond(self, content: dict[str, Any], status: int = 200) -> Response:
+        """The JSON answer, refused (413) if it is over the answer limit."""
+        body = to_json(content).encode("ascii")
+        if len(body) > self.limits.max_answer_bytes:
+            raise RequestError(
+                413,
+                "too_large",
+                f"the answer would be over {self.limits.max_answer_bytes} bytes: "
+                "ask about a smaller position",
+            )
+        return Response(body, status_code=status, media_type="application/json")
 
     async def rules(self, request: Request) -> Response:
-        return _json(200, answers.rules_answer())
+        query(request, {})
+        return self.respond(answers.rules_answer())
 
     async def rule_set(self, request: Request) -> Response:
-        name, players = request.path_params["name"], request.query_params.get("players")
-        return _answer_now(lambda: answers.rule_set_answer(name, players))
+        name = request.path_params["name"]
+        players = query(request, {"players": whole_number})["players"]
+        return self.respond(answers.rule_set_answer(name, players))
 
     async def cards(self, request: Request) -> Response:
-        rules_name = request.query_params.get("rules", "")
-        return _answer_now(lambda: answers.cards_answer(rules_name))
+        rules_name = query(request, {"rules": text})["rules"] or ""
+        return self.respond(answers.cards_answer(rules_name))
 
 
-def _answer_now(answer: Callable[[], dict[str, Any]]) -> Response:
-    """A quick answer computed on the event loop (no solving), or the error object."""
-    try:
-        return _json(200, answer())
-    except MeldsatError as error:
-        return _bad_input(error)
+def guarded(handle: Endpoint) -> Endpoint:
+    """``handle`` with every refusal as its error object: a bad request, a library error, a full
+    lane; a client gone is one quiet line in the log and no answer."""
+
+    async def guarded_handle(request: Request) -> Response:
+        try:
+            return await handle(request)
+        except RequestError as error:
+            return _json(error.status, error_json(error.code, _message(error)))
+        except MeldsatError as error:
+            return _bad_input(error)
+        except BusyError as error:
+            return _json(503, error_json("busy", str(error)))
+        except (ClientGoneError, ClientDisconnect) as error:
+            return await _client_gone(request, error)
+
+    return guarded_handle
+
+
+async def _client_gone(request: Request, error: Exception) -> Response:
+    _LOG.warning("client gone before its answer: %s %s", request.method, request.url.path)
+    return Response(status_code=499)  # never sent: the connection is closed
+
+
+def query(request: Request, parsers: dict[str, Callable[[str, str], Any]]) -> dict[str, Any]:
+    """The query parameters this endpoint takes, each read by its parser (``None`` if absent);
+    an unknown, repeated or malformed parameter is refused (400, naming it)."""
+    for name in request.query_params:
+        if name not in parsers:
+            expected = ", ".join(parsers) or "none"
+            raise RequestError(
+                400, "bad_parameter", f"unknown query parameter {quote(name)} (expected {expected})"
+            )
+        if len(request.query_params.getlist(name)) > 1:
+            raise RequestError(400, "bad_parameter", f"query parameter {quote(name)} given twice")
+    return {
+        name: None if name not in request.query_params else parse(name, request.query_params[name])
+        for name, parse in parsers.items()
+    }
+
+
+def flag(name: str, value: str) -> bool:
+    """A yes/no query parameter: ``1``/``true`` or ``0``/``false``."""
+    if value not in {"1", "true", "0", "false"}:
+        raise RequestError(
+            400, "bad_parameter", f"bad {name} {quote(value)} (expected 1, true, 0 or false)"
+        )
+    return value in {"1", "true"}
+
+
+def whole_number(name: str, value: str) -> int:
+    """A whole-number query parameter, in ASCII digits (``²`` is a digit to Python, not to us)."""
+    if not (value.isascii() and value.isdigit()) or len(value) > 6:
+        raise RequestError(
+            400, "bad_parameter", f"bad {name} {quote(value)} (expected a whole number)"
+        )
+    return int(value)
+
+
+def text(name: str, value: str) -> str:
+    """A text query parameter, taken as it is (the library names it if it is no good)."""
+    return value
+
+
+def check_tokens(data: Any, limit: int) -> None:
+    """Refuse a body whose card text holds over ``limit`` tokens (cards, ``|`` and other words):
+    the work of the quick answers and the size of every answer grow with it."""
+    count = 0
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            count += len(value.replace("|", " | ").split())
+        elif isinstance(value, list):
+            stack.extend(value)
+        elif isinstance(value, dict):
+            stack.extend(value.values())
+        if count > limit:
+            raise RequestError(
+                413, "too_large", f"the request holds over {limit} cards and other words"
+            )
 
 
 def _bad_input(error: MeldsatError) -> Response:
     # Each library error class carries its own stable code; "bad_input" is the general one.
-    return _json(422, error_json(error.code, _one_line(error)))
+    return _json(422, error_json(error.code, _message(error)))
 
 
 async def _read_json(request: Request, limit: int) -> dict[str, Any]:
@@ -193,13 +330,57 @@ async def _read_json(request: Request, limit: int) -> dict[str, Any]:
         raise RequestError(400, "bad_json", f"the body: {_one_line(error)}") from None
 
 
+def _message(error: BaseException) -> str:
+    """The error's one line, cut short: a message never repeats a request's whole text."""
+    line = _one_line(error)
+    return line if len(line) <= MESSAGE_CHARS else line[: MESSAGE_CHARS - 3] + "..."
+
+
 def _one_line(error: BaseException) -> str:
     return " ".join(str(error).split())
 
 
 def _json(status: int, content: dict[str, Any]) -> Response:
-    # The commands' strict writer: plain ASCII whatever the suit symbols or the input hold.
-    return Response(to_json(content), status_code=status, media_type="application/json")
+    # The commands' strict writer: plain ASCII whatever the suit symbols or the input hold. The
+    # header is set here too for the 500 answer, which Starlette sends past the middleware.
+    return Response(
+        to_json(content), status_code=status, media_type="application/json", headers=_NOSNIFF
+    )
+
+
+class SafeHeaders:
+    """ASGI middleware: every response says ``X-Content-Type-Options: nosniff`` (a browser must
+    not read an answer as a page or a script whatever its content). It also notes the request's
+    ``receive``, so that work run without the request at hand (:meth:`Api.in_solve_lane`) still
+    has its client's disconnect watched."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: ASGIReceive, send: Send) -> None:
+        async def send_safe(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                headers.setdefault("x-content-type-options", "nosniff")
+            await send(message)
+
+        noted = _RECEIVE.set(receive)
+        try:
+            await self.app(scope, receive, send_safe)
+        finally:
+            _RECEIVE.reset(noted)
+
+
+# The ASGI ``receive`` of the request being answered (set by SafeHeaders, per request task).
+_RECEIVE: contextvars.ContextVar[ASGIReceive | None] = contextvars.ContextVar(
+    "meldsat_web_receive", default=None
+)
+
+
+async def _never() -> Message:
+    """A client that never says anything (no request at hand to watch)."""
+    await anyio.sleep_forever()
+    raise AssertionError("unreachable")
 
 
 async def _http_error(request: Request, error: Exception) -> Response:

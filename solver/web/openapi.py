@@ -122,8 +122,8 @@ SCHEMAS = _schemas()
 
 def _errors(*statuses: int) -> dict[str, Any]:
     words = {
-        400: "The body is not a JSON object.",
-        413: "The body is larger than the server's limit.",
+        400: "The body is not a JSON object, or a query parameter is unknown or malformed.",
+        413: "The body or the answer is larger than the server's limits.",
         422: "Bad input: the message names the bad token.",
         503: "Every worker is busy and the queue is full.",
     }
@@ -141,7 +141,7 @@ def _post(post: Post) -> dict[str, Any]:
         "name": "draw",
         "in": "query",
         "required": False,
-        "schema": {"type": "string", "enum": ["1"]},
+        "schema": {"type": "string", "enum": ["1", "true", "0", "false"]},
         "description": SCHEMAS["Drawing"]["description"],
     }
     return {
@@ -211,7 +211,7 @@ def openapi_document() -> dict[str, Any]:
                             "description": "The rule set.",
                             "content": {"application/json": {"schema": _ref("RuleSetAnswer")}},
                         },
-                        **_errors(422),
+                        **_errors(400, 422),
                     },
                 }
             },
@@ -228,7 +228,7 @@ def openapi_document() -> dict[str, Any]:
                     ],
                     "responses": {
                         "200": {"description": "The pieces: text, label and svg."},
-                        **_errors(422),
+                        **_errors(400, 422),
                     },
                 }
             },
