@@ -9,6 +9,7 @@ the first items, in order; ``--resume`` counts them and carries on after them.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import stat
@@ -20,6 +21,7 @@ from typing import BinaryIO
 
 from meldsat.cli.inputs import file_error
 from meldsat.errors import MeldsatError
+from meldsat.files import check_output_path
 
 # Past this many bytes a line is not kept whole: its first MAX_LINE_BYTES + 1 bytes are passed on
 # (and refused as too long), the rest is skipped unread into memory.
@@ -103,9 +105,14 @@ def _skip_rest_of_line(stream: BinaryIO) -> int:
 class BatchOutput:
     """Where a batch's answers go: stdout, or ``FILE`` by way of ``FILE.partial``."""
 
-    def __init__(self, path: str | None, resume: bool) -> None:
+    def __init__(self, path: str | None, resume: bool, inputs: tuple[str, ...] = ()) -> None:
         if resume and path is None:
             raise MeldsatError("--resume needs the output file of the run: add -o FILE")
+        if path is not None:
+            # Before any work: neither the output nor its .partial may be an input, a folder or
+            # a device, and the folder must exist.
+            check_output_path(path, inputs)
+            check_output_path(path + ".partial", inputs)
         self.path = path
         self.resume = resume
         self.partial = None if path is None else Path(path + ".partial")
@@ -131,32 +138,54 @@ class BatchOutput:
                 "or delete it to start again"
             )
         done = 0
-        if self.resume and self.partial.exists():
-            done = _scan_lines(self.partial, on_done_line, truncate=True)
-        self._file = self.partial.open("ab")
+        try:
+            if self.resume and self.partial.exists():
+                done = _scan_lines(self.partial, on_done_line, truncate=True)
+            # Unbuffered: a line the disk has no room for is never left half in a buffer.
+            self._file = self.partial.open("ab", buffering=0)
+        except OSError as error:
+            raise file_error("write", str(self.partial), error) from None
         return done
 
     def write(self, line: str) -> None:
-        """Write one answer as a whole line, at once."""
+        """Write one answer as a whole line, at once.
+
+        A disk that is full (or gone read-only) is a one-line error; ``FILE.partial`` keeps the
+        whole lines before it (a line cut short is dropped by ``--resume``).
+        """
         if self._file is None:
             sys.stdout.write(line + "\n")
             sys.stdout.flush()
-        else:
-            self._file.write(line.encode("utf-8", "surrogateescape") + b"\n")
-            self._file.flush()
+            return
+        data = line.encode("utf-8", "surrogateescape") + b"\n"
+        try:
+            while data:  # a raw write may take only part of the bytes
+                data = data[self._file.write(data) or 0 :]
+        except OSError as error:
+            raise self._kept_error(error) from None
+
+    def _kept_error(self, error: OSError) -> MeldsatError:
+        return MeldsatError(
+            f"cannot write '{self.partial}': {error.strerror or error}; the answers written so "
+            f"far are kept there: free some room and run again with --resume"
+        )
 
     def finish(self) -> None:
         """The run is complete: the output file takes its final name."""
         if self._file is not None and self.partial is not None and self.path is not None:
-            os.fsync(self._file.fileno())
-            self._file.close()
-            self._file = None
-            os.replace(self.partial, self.path)
+            try:
+                os.fsync(self._file.fileno())
+                self._file.close()
+                self._file = None
+                os.replace(self.partial, self.path)
+            except OSError as error:
+                raise self._kept_error(error) from None
 
     def close(self) -> None:
         """The run stopped early: keep the whole lines written so far in ``FILE.partial``."""
         if self._file is not None:
-            self._file.close()
+            with contextlib.suppress(OSError):  # unbuffered: nothing is left to lose
+                self._file.close()
             self._file = None
 
 

@@ -99,7 +99,7 @@ def hint_command(
             raise MeldsatError("--jsonl takes its positions from the file: drop --table/--hand")
         options = house_options(house)
         parse_house_rules(options)  # a bad name or value stops the batch before it starts
-        batch = BatchSettings(workers, scheduler, output, resume)
+        batch = BatchSettings(workers, scheduler, output, resume, inputs=(jsonl,))
         return _run_batch(jsonl, objective, time_limit, play_all, (rules, players, options), batch)
     if workers is not None or scheduler is not None or output is not None or resume:
         raise MeldsatError("--workers, --scheduler, --output and --resume are for --jsonl batches")

@@ -35,7 +35,7 @@ from meldsat.cli.batchrun import BatchSettings, SchedulerOption, WorkersOption
 from meldsat.cli.inputs import file_error, read_source
 from meldsat.cli.interrupts import InterruptGuard
 from meldsat.errors import MeldsatError
-from meldsat.files import write_text_atomic
+from meldsat.files import check_output_path, write_text_atomic
 from meldsat.games.registry import puzzle_rule_sets
 from meldsat.puzzles.puzzle import Puzzle, puzzle_texts, read_puzzles
 
@@ -103,6 +103,8 @@ def generate_command(
     ] = "all",
 ) -> int:
     """Generate puzzles of a level, each proven unique and graded at that level."""
+    if output is not None:
+        check_output_path(output)  # before any puzzle is made
     request = generate_request(level, count, seed, rules=rules, players=players, goal=goal)
     chosen = Format.JSON if json_output else output_format
     progress = _progress_bar(count) if sys.stderr.isatty() else None

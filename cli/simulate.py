@@ -84,7 +84,7 @@ def simulate_command(  # noqa: PLR0917 (one argument per command-line option)
     # An unplayable rule set, player count or house rule fails before any game.
     new_game(rules, len(seats), house=overrides)
     processes, address = BatchSettings(workers, scheduler).where()
-    sink: GameLog = JsonlLog(log) if log else NullLog()
+    sink: GameLog = NullLog() if log is None else JsonlLog(log)
     errors = Console(stderr=True)
     # A Ctrl-C waits until the game being written is whole: the log keeps every finished game.
     try:
