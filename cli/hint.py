@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import math
 from collections import Counter
 from typing import Annotated
 
@@ -32,6 +31,7 @@ from meldsat.cli.inputs import (
     RuleOption,
     RulesOption,
     TableOption,
+    finite_seconds,
     gather_fields,
 )
 from meldsat.cli.render import console, print_line, print_table, render_meld, status_text
@@ -49,19 +49,12 @@ ObjectiveOption = Annotated[
 ]
 
 
-def _finite_seconds(value: float) -> float:
-    # click's min= lets "inf" through (and the engine cannot wait forever): refuse it here.
-    if not math.isfinite(value):
-        raise typer.BadParameter(f"{value} is not a number of seconds")
-    return value
-
-
 TimeLimitOption = Annotated[
     float,
     typer.Option(
         "--time-limit",
         min=0.001,
-        callback=_finite_seconds,
+        callback=finite_seconds,
         help="Seconds before the best play so far is given.",
     ),
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -64,6 +65,14 @@ InitialOption = Annotated[
     bool,
     typer.Option("--initial", help="The player has not made the initial meld yet (Rummikub)."),
 ]
+
+
+def finite_seconds(value: float) -> float:
+    """A ``--time-limit`` callback: click's ``min=`` lets ``inf`` and ``nan`` through, and no
+    solve can wait forever."""
+    if not math.isfinite(value):
+        raise typer.BadParameter(f"{value} is not a number of seconds")
+    return value
 
 
 # Game logs and score files grow with the games they hold; they get their own, larger cap.

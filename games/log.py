@@ -9,13 +9,14 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from types import TracebackType
 from typing import IO, Any, Protocol
 
 from meldsat.errors import MeldsatError, quote
 from meldsat.files import check_output_path
+from meldsat.jsonload import json_lines
 
 Event = dict[str, Any]
 
@@ -108,15 +109,17 @@ def dump_event(event: Event) -> str:
     return json.dumps(event, ensure_ascii=False, separators=(",", ":"))
 
 
-def read_events(lines: Iterator[str] | list[str], source: str) -> Iterator[tuple[int, Event]]:
+def read_events(lines: Iterable[str], source: str) -> Iterator[tuple[int, Event]]:
     """``(line number, event)`` for every non-blank line; bad JSON is a one-line error."""
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            event = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise MeldsatError(f"bad JSON in '{source}' line {number}: {error.msg}") from None
-        if not isinstance(event, dict) or not isinstance(event.get("event"), str):
-            raise MeldsatError(f"line {number} of '{source}' is not a game log event")
+    return read_numbered_events(enumerate(lines, start=1), source)
+
+
+def read_numbered_events(
+    lines: Iterable[tuple[int, str]], source: str
+) -> Iterator[tuple[int, Event]]:
+    """``(line number, event)`` for every non-blank ``(line number, text)``, read with the strict
+    JSON reader (a key given twice, ``NaN``, an endless number are refused)."""
+    for number, event in json_lines(lines, source):
+        if not isinstance(event.get("event"), str):
+            raise MeldsatError(f"line {number} of {quote(source)} is not a game log event")
         yield number, event

@@ -28,7 +28,7 @@ from starlette.routing import Route
 from meldsat.answers.jsonform import error_json, to_json
 from meldsat.cardart import CARD_CSS
 from meldsat.errors import MeldsatError, NotationError
-from meldsat.position import json_object
+from meldsat.jsonload import load_object
 from meldsat.web import answers
 from meldsat.web.limits import Limits
 from meldsat.web.openapi import openapi_document
@@ -175,7 +175,7 @@ async def _read_json(request: Request, limit: int) -> dict[str, Any]:
     except UnicodeDecodeError as error:
         raise RequestError(400, "bad_json", f"the body is not JSON: {_one_line(error)}") from None
     try:
-        return json_object(text)
+        return load_object(text, "the body")
     except NotationError as error:
         raise RequestError(400, "bad_json", f"the body: {_one_line(error)}") from None
 
