@@ -101,15 +101,18 @@ def hint_command(
     fields = gather_fields(table, hand, position)
     if initial:
         fields["initial"] = True
-    answer = hint(
-        fields,
-        objective,
-        play_all=play_all,
-        time_limit=time_limit,
-        rules=rules,
-        players=players,
-        house=house,
-    )
+    from meldsat.engine.solving import stoppable_solves  # OR-Tools loads with the solve anyway
+
+    with stoppable_solves():  # a Ctrl-C stops the search at once, not when it ends
+        answer = hint(
+            fields,
+            objective,
+            play_all=play_all,
+            time_limit=time_limit,
+            rules=rules,
+            players=players,
+            house=house,
+        )
     if json_output:
         print(to_json(answer.to_json()))
     else:

@@ -59,6 +59,14 @@ class _GuardedGroup(TyperGroup):
         except BrokenPipeError:
             raise _OutputClosedError from None
 
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        # Reading the arguments (start-up, before any command runs) is covered too: Typer would
+        # turn a Ctrl-C here into a silent exit 130.
+        try:
+            return super().make_context(*args, **kwargs)
+        except KeyboardInterrupt:
+            raise _InterruptedError from None
+
 
 # Every command, in the order the help lists them. Command ``name`` is the function
 # ``<name>_command`` of module ``meldsat.cli.<name>``, or, for a group of commands, that module's

@@ -93,8 +93,11 @@ def simulate_command(  # noqa: PLR0917 (one argument per command-line option)
     sink: GameLog = NullLog() if log is None else JsonlLog(log)
     errors = Console(stderr=True)
     # A Ctrl-C waits until the game being written is whole: the log keeps every finished game.
+    from meldsat.engine.solving import stoppable_solves  # the bots' solves load OR-Tools anyway
+
     try:
         with (
+            stoppable_solves(),  # a Ctrl-C stops a bot's search here at once
             InterruptGuard() as guard,
             Progress(
                 TextColumn("games"),
