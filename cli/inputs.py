@@ -75,10 +75,6 @@ def finite_seconds(value: float) -> float:
     return value
 
 
-# Game logs and score files grow with the games they hold; they get their own, larger cap.
-MAX_LOG_BYTES = 256 * 1024 * 1024
-
-
 def read_source(path: str, limit: int | None = MAX_POSITION_CHARS) -> str:
     """The UTF-8 text of a file, or of stdin for ``-``, of at most ``limit`` bytes (if not None).
 
