@@ -24,8 +24,8 @@ def check_output_path(path: str, inputs: Iterable[str] = ()) -> None:
 
     Refused: ``''``, a name no file can have (a NUL byte), a folder that does not exist, a
     directory, anything but a regular file (a device node, a pipe, a socket: a rename would
-    replace it), and any of ``inputs`` (the same file under another name too). ``-`` among the
-    inputs (stdin) is skipped.
+    replace it), and any of ``inputs`` (the same file under another name too; ``-`` is stdin,
+    which may be a file redirected in: ``< in.jsonl``).
     """
     if not path:
         raise MeldsatError("cannot write '': no file name given")
@@ -48,7 +48,7 @@ def check_output_path(path: str, inputs: Iterable[str] = ()) -> None:
     if not stat.S_ISREG(status.st_mode):
         raise MeldsatError(f"cannot write {quote(path)}: not a regular file")
     for source in inputs:
-        if source and source != "-" and _same_file(status, source):
+        if source and _same_file(status, source):
             raise MeldsatError(
                 f"cannot write {quote(path)}: it is the input {quote(source)}; "
                 "name another output file"
@@ -57,7 +57,7 @@ def check_output_path(path: str, inputs: Iterable[str] = ()) -> None:
 
 def _same_file(status: os.stat_result, other: str) -> bool:
     try:
-        theirs = os.stat(other)
+        theirs = os.fstat(0) if other == "-" else os.stat(other)
     except (OSError, ValueError):
         return False
     return (status.st_dev, status.st_ino) == (theirs.st_dev, theirs.st_ino)

@@ -169,3 +169,19 @@ def _one_game_log(tmp: Path) -> str:
     made = _meldsat("simulate", "--games", "1", "--bots", "random", "--log", "one.jsonl", cwd=tmp)
     assert made.returncode == 0
     return (tmp / "one.jsonl").read_text(encoding="utf-8")
+
+
+def test_a_batch_never_writes_over_the_file_its_stdin_comes_from(tmp_path: Path) -> None:
+    source = tmp_path / "in.jsonl"
+    source.write_text(POSITION, encoding="utf-8")
+    with source.open("rb") as stdin:
+        result = subprocess.run(
+            [sys.executable, "-m", "meldsat", "hint", "--jsonl", "-", "-o", str(source)],
+            stdin=stdin,
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=120,
+        )
+    _one_line(result, "it is the input '-'")
+    assert source.read_text(encoding="utf-8") == POSITION
