@@ -1,7 +1,11 @@
-"""A batch's input and output as streams of whole lines.
+"""A batch's input and output as streams of whole lines, and every reader of lines.
 
 Input is read a line at a time (never all of it first), so memory stays flat however long the
-batch. Output goes to stdout, or to a file given with ``-o``: while the run lasts the lines go
+batch; no reader of lines (a batch, a game log, a score sheet, the person at ``meldsat play``)
+takes a line longer than its limit into memory: :func:`read_lines`, :func:`file_lines` and
+:func:`read_bounded_line` are the readers.
+
+Output goes to stdout, or to a file given with ``-o``: while the run lasts the lines go
 to ``FILE.partial``, one whole line at a time, and the finished file is renamed to ``FILE``, so
 ``FILE`` only ever appears complete. An interrupted run's ``FILE.partial`` holds the answers to
 the first items, in order; ``--resume`` counts them and carries on after them.
@@ -9,6 +13,7 @@ the first items, in order; ``--resume`` counts them and carries on after them.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import stat
@@ -16,10 +21,11 @@ import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, TextIO
 
 from meldsat.cli.inputs import file_error
-from meldsat.errors import MeldsatError
+from meldsat.errors import InputTooLargeError, MeldsatError, NotationError, quote
+from meldsat.files import check_output_path
 
 # Past this many bytes a line is not kept whole: its first MAX_LINE_BYTES + 1 bytes are passed on
 # (and refused as too long), the rest is skipped unread into memory.
@@ -84,11 +90,47 @@ def read_lines(stream: BinaryIO, max_bytes: int = MAX_LINE_BYTES) -> Iterator[In
         number += 1
         if number == 1 and raw.startswith(_BOM):
             raw = raw[len(_BOM) :]
-        if len(raw) > max_bytes and not raw.endswith(b"\n"):
-            offset += _skip_rest_of_line(stream)
         text = raw.decode("utf-8", "surrogateescape").rstrip("\r\n")
-        if text.strip():
+        if len(raw) > max_bytes and not raw.endswith(b"\n"):
+            # Passed on before the rest is skipped, so a reader that refuses it stops here
+            # (``/dev/zero`` has no end of line to skip to).
             yield InputLine(number, text, offset)
+            offset += _skip_rest_of_line(stream)
+        elif text.strip():
+            yield InputLine(number, text, offset)
+
+
+def file_lines(path: str, max_bytes: int = MAX_LINE_BYTES) -> Iterator[tuple[int, str]]:
+    """``(number, text)`` of every line of a file (``-``: stdin) that is not blank, streamed.
+
+    A line longer than ``max_bytes`` is a one-line error naming it (only its first
+    ``max_bytes + 1`` bytes were read); the file is closed when the lines run out or the reader
+    stops.
+    """
+    _, stream = LineSource.open(path)
+    name = "stdin" if path == "-" else quote(path)
+    with stream:
+        for line in read_lines(stream, max_bytes):
+            if len(line.text) > max_bytes:
+                raise InputTooLargeError(
+                    f"line {line.number} of {name} is too long: over {max_bytes} bytes, the limit"
+                )
+            yield line.number, line.text
+
+
+def read_bounded_line(stream: TextIO, limit: int, name: str = "stdin") -> str:
+    """One line of a text stream (``""`` at its end), at most ``limit`` characters long.
+
+    A longer line (``/dev/zero`` has no end of line at all) or bytes that are not UTF-8 are a
+    one-line error; neither is ever read into memory whole.
+    """
+    try:
+        line = stream.readline(limit + 1)
+    except UnicodeDecodeError as error:
+        raise NotationError(f"cannot read {name}: {error.reason}, not UTF-8 text") from None
+    if len(line) > limit and not line.endswith("\n"):
+        raise InputTooLargeError(f"a line of {name} is too long: over {limit} characters")
+    return line
 
 
 def _skip_rest_of_line(stream: BinaryIO) -> int:
@@ -103,9 +145,14 @@ def _skip_rest_of_line(stream: BinaryIO) -> int:
 class BatchOutput:
     """Where a batch's answers go: stdout, or ``FILE`` by way of ``FILE.partial``."""
 
-    def __init__(self, path: str | None, resume: bool) -> None:
+    def __init__(self, path: str | None, resume: bool, inputs: tuple[str, ...] = ()) -> None:
         if resume and path is None:
             raise MeldsatError("--resume needs the output file of the run: add -o FILE")
+        if path is not None:
+            # Before any work: neither the output nor its .partial may be an input, a folder or
+            # a device, and the folder must exist.
+            check_output_path(path, inputs)
+            check_output_path(path + ".partial", inputs)
         self.path = path
         self.resume = resume
         self.partial = None if path is None else Path(path + ".partial")
@@ -131,32 +178,54 @@ class BatchOutput:
                 "or delete it to start again"
             )
         done = 0
-        if self.resume and self.partial.exists():
-            done = _scan_lines(self.partial, on_done_line, truncate=True)
-        self._file = self.partial.open("ab")
+        try:
+            if self.resume and self.partial.exists():
+                done = _scan_lines(self.partial, on_done_line, truncate=True)
+            # Unbuffered: a line the disk has no room for is never left half in a buffer.
+            self._file = self.partial.open("ab", buffering=0)
+        except OSError as error:
+            raise file_error("write", str(self.partial), error) from None
         return done
 
     def write(self, line: str) -> None:
-        """Write one answer as a whole line, at once."""
+        """Write one answer as a whole line, at once.
+
+        A disk that is full (or gone read-only) is a one-line error; ``FILE.partial`` keeps the
+        whole lines before it (a line cut short is dropped by ``--resume``).
+        """
         if self._file is None:
             sys.stdout.write(line + "\n")
             sys.stdout.flush()
-        else:
-            self._file.write(line.encode("utf-8", "surrogateescape") + b"\n")
-            self._file.flush()
+            return
+        data = line.encode("utf-8", "surrogateescape") + b"\n"
+        try:
+            while data:  # a raw write may take only part of the bytes
+                data = data[self._file.write(data) or 0 :]
+        except OSError as error:
+            raise self._kept_error(error) from None
+
+    def _kept_error(self, error: OSError) -> MeldsatError:
+        return MeldsatError(
+            f"cannot write '{self.partial}': {error.strerror or error}; the answers written so "
+            f"far are kept there: free some room and run again with --resume"
+        )
 
     def finish(self) -> None:
         """The run is complete: the output file takes its final name."""
         if self._file is not None and self.partial is not None and self.path is not None:
-            os.fsync(self._file.fileno())
-            self._file.close()
-            self._file = None
-            os.replace(self.partial, self.path)
+            try:
+                os.fsync(self._file.fileno())
+                self._file.close()
+                self._file = None
+                os.replace(self.partial, self.path)
+            except OSError as error:
+                raise self._kept_error(error) from None
 
     def close(self) -> None:
         """The run stopped early: keep the whole lines written so far in ``FILE.partial``."""
         if self._file is not None:
-            self._file.close()
+            with contextlib.suppress(OSError):  # unbuffered: nothing is left to lose
+                self._file.close()
             self._file = None
 
 

@@ -63,6 +63,7 @@ class BatchSettings:
     scheduler: str | None = None
     output: str | None = None
     resume: bool = False
+    inputs: tuple[str, ...] = ()  # files the batch reads, which its output must not be
 
     def where(self) -> tuple[int, str | None]:
         """(local processes, scheduler address): an explicit ``--workers`` beats the variable."""
@@ -93,7 +94,7 @@ def run_batch(
     workers, scheduler = settings.where()
     if scheduler is not None:
         _quiet_dask_logs()
-    output = BatchOutput(settings.output, settings.resume)
+    output = BatchOutput(settings.output, settings.resume, settings.inputs)
     codes: Counter[int] = Counter()
     done_before = output.open(lambda line: codes.update([code_of_line(line)]))
     if output.already_complete:

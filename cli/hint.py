@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import math
 from collections import Counter
 from typing import Annotated
 
@@ -32,6 +31,7 @@ from meldsat.cli.inputs import (
     RuleOption,
     RulesOption,
     TableOption,
+    finite_seconds,
     gather_fields,
 )
 from meldsat.cli.render import console, print_line, print_table, render_meld, status_text
@@ -49,19 +49,12 @@ ObjectiveOption = Annotated[
 ]
 
 
-def _finite_seconds(value: float) -> float:
-    # click's min= lets "inf" through (and the engine cannot wait forever): refuse it here.
-    if not math.isfinite(value):
-        raise typer.BadParameter(f"{value} is not a number of seconds")
-    return value
-
-
 TimeLimitOption = Annotated[
     float,
     typer.Option(
         "--time-limit",
         min=0.001,
-        callback=_finite_seconds,
+        callback=finite_seconds,
         help="Seconds before the best play so far is given.",
     ),
 ]
@@ -99,7 +92,7 @@ def hint_command(
             raise MeldsatError("--jsonl takes its positions from the file: drop --table/--hand")
         options = house_options(house)
         parse_house_rules(options)  # a bad name or value stops the batch before it starts
-        batch = BatchSettings(workers, scheduler, output, resume)
+        batch = BatchSettings(workers, scheduler, output, resume, inputs=(jsonl,))
         return _run_batch(jsonl, objective, time_limit, play_all, (rules, players, options), batch)
     if workers is not None or scheduler is not None or output is not None or resume:
         raise MeldsatError("--workers, --scheduler, --output and --resume are for --jsonl batches")
@@ -108,15 +101,18 @@ def hint_command(
     fields = gather_fields(table, hand, position)
     if initial:
         fields["initial"] = True
-    answer = hint(
-        fields,
-        objective,
-        play_all=play_all,
-        time_limit=time_limit,
-        rules=rules,
-        players=players,
-        house=house,
-    )
+    from meldsat.engine.solving import stoppable_solves  # OR-Tools loads with the solve anyway
+
+    with stoppable_solves():  # a Ctrl-C stops the search at once, not when it ends
+        answer = hint(
+            fields,
+            objective,
+            play_all=play_all,
+            time_limit=time_limit,
+            rules=rules,
+            players=players,
+            house=house,
+        )
     if json_output:
         print(to_json(answer.to_json()))
     else:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -66,8 +67,12 @@ InitialOption = Annotated[
 ]
 
 
-# Game logs and score files grow with the games they hold; they get their own, larger cap.
-MAX_LOG_BYTES = 256 * 1024 * 1024
+def finite_seconds(value: float) -> float:
+    """A ``--time-limit`` callback: click's ``min=`` lets ``inf`` and ``nan`` through, and no
+    solve can wait forever."""
+    if not math.isfinite(value):
+        raise typer.BadParameter(f"{value} is not a number of seconds")
+    return value
 
 
 def read_source(path: str, limit: int | None = MAX_POSITION_CHARS) -> str:

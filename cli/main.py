@@ -3,8 +3,9 @@
 Every library error becomes one line on stderr and exit code 2; nothing reaches the user as a
 traceback. With ``--json`` (the puzzle commands: ``--format json``) the failure is also one JSON
 object on stdout, so a program never parses prose. Ctrl-C exits 130 with one line; a closed output
-pipe (``| head``) ends the run quietly with 141, the shell's code for SIGPIPE. Commands live in
-their own modules and are registered here.
+pipe (``| head``) ends the run quietly with 141, the shell's code for SIGPIPE; stdout that cannot
+be written (a full disk, ``> /dev/full``) is one line and exit 2. Commands live in their own
+modules and are registered here.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typer.core import TyperGroup
 from meldsat import MeldsatError, __version__
 from meldsat.answers.jsonform import error_json, to_json
 from meldsat.cli.exits import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERRUPTED
-from meldsat.errors import escape_controls
+from meldsat.errors import escape_controls, quote
 
 # Typer ships its own copy of click in recent versions and depends on click in older ones; either
 # way its usage errors derive from a class named ClickException, found here without naming the copy.
@@ -57,6 +58,14 @@ class _GuardedGroup(TyperGroup):
             raise _InterruptedError from None
         except BrokenPipeError:
             raise _OutputClosedError from None
+
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        # Reading the arguments (start-up, before any command runs) is covered too: Typer would
+        # turn a Ctrl-C here into a silent exit 130.
+        try:
+            return super().make_context(*args, **kwargs)
+        except KeyboardInterrupt:
+            raise _InterruptedError from None
 
 
 # Every command, in the order the help lists them. Command ``name`` is the function
@@ -151,7 +160,18 @@ def main(argv: list[str] | None = None) -> int:
         return _fail("interrupted", EXIT_INTERRUPTED)
     except (BrokenPipeError, _OutputClosedError):
         return quiet_broken_pipe()
+    except OSError as error:
+        return system_error(error)
     return result if isinstance(result, int) else 0
+
+
+def system_error(error: OSError) -> int:
+    """An error of the system that no command turned into its own line: most often stdout that
+    cannot take more (``> /dev/full``, a disk gone read-only). One line, exit 2."""
+    where = "the output" if error.filename is None else quote(str(error.filename))
+    code = _fail(f"cannot write {where}: {error.strerror or error}", EXIT_BAD_INPUT, "io")
+    quiet_broken_pipe()  # what stdout still holds goes nowhere, not to another error at exit
+    return code
 
 
 def _wants_json(args: list[str]) -> bool:
@@ -212,4 +232,6 @@ def run() -> None:
         code = _fail("interrupted", EXIT_INTERRUPTED)
     except BrokenPipeError:
         code = quiet_broken_pipe()
+    except OSError as error:
+        code = system_error(error)
     sys.exit(code)

@@ -367,7 +367,7 @@ def play_command(  # noqa: PLR0917 (one argument per command-line option)
     terminal = TERMINAL_SEATS[family_of(rules).shared_table]
     out = console()
     seats = [HUMAN, *others]
-    sink: GameLog = JsonlLog(log) if log else NullLog()
+    sink: GameLog = NullLog() if log is None else JsonlLog(log)
     agents = [terminal.person(read_line, out, time_limit)]
     agents.extend(
         new_agent(rules, name, seeded_rng(seed, 1, "bot", seat), time_limit)

@@ -32,10 +32,10 @@ from meldsat.answers.puzzles import (
     solve_each,
 )
 from meldsat.cli.batchrun import BatchSettings, SchedulerOption, WorkersOption
-from meldsat.cli.inputs import file_error, read_source
+from meldsat.cli.inputs import file_error, finite_seconds, read_source
 from meldsat.cli.interrupts import InterruptGuard
 from meldsat.errors import MeldsatError
-from meldsat.files import write_text_atomic
+from meldsat.files import check_output_path, write_text_atomic
 from meldsat.games.registry import puzzle_rule_sets
 from meldsat.puzzles.puzzle import Puzzle, puzzle_texts, read_puzzles
 
@@ -70,7 +70,12 @@ ReportOption = Annotated[ReportFormat, typer.Option("--format", "-f", help="text
 JsonFlag = Annotated[bool, typer.Option("--json", help="The same as --format json.")]
 TimeLimitOption = Annotated[
     float,
-    typer.Option("--time-limit", min=0.000001, help="Seconds per CP-SAT solve (then exit 3)."),
+    typer.Option(
+        "--time-limit",
+        min=0.000001,
+        callback=finite_seconds,
+        help="Seconds per CP-SAT solve (then exit 3).",
+    ),
 ]
 
 
@@ -103,6 +108,8 @@ def generate_command(
     ] = "all",
 ) -> int:
     """Generate puzzles of a level, each proven unique and graded at that level."""
+    if output is not None:
+        check_output_path(output)  # before any puzzle is made
     request = generate_request(level, count, seed, rules=rules, players=players, goal=goal)
     chosen = Format.JSON if json_output else output_format
     progress = _progress_bar(count) if sys.stderr.isatty() else None
@@ -256,6 +263,8 @@ def check_command(
     json_output: JsonFlag = False,
 ) -> int:
     """Is ANSWER a solution of the puzzle? If not, every reason."""
+    if not answer.strip():
+        raise MeldsatError('--answer is empty: give the final table, e.g. "7H 8H 9H | ..."')
     puzzles = read_puzzles(read_source(source))
     if number > len(puzzles):
         raise MeldsatError(f"no puzzle number '{number}': the file holds {len(puzzles)}")

@@ -13,9 +13,11 @@ import sys
 from collections.abc import Iterable, Mapping, Sequence
 
 from rich.console import Console
+from rich.segment import Segment
 from rich.text import Text
 
 from meldsat.cards import RANK_NAMES, SUIT_SYMBOLS, Card, Joker, Notation, Piece
+from meldsat.errors import escape_controls
 from meldsat.house_rules import HOUSE_RULES, house_rules_of
 from meldsat.rules import RuleSet
 from meldsat.wording import counted
@@ -39,15 +41,33 @@ def console() -> Console:
 
 
 class _Console(Console):
-    """A rich console that reports a closed stdout as ``BrokenPipeError``.
+    """A rich console that shows control characters escaped and reports a closed stdout as
+    ``BrokenPipeError``.
 
-    Rich's own handling exits with code 1, which here means "illegal"; the command line's one
-    handler turns the broken pipe into the shell's quiet exit instead.
+    Every text it prints may have come from a file or a request (a player's name on a score
+    sheet, a field of a log): an ESC or BEL in it is printed as ``\\x1b``, ``\\x07``, never sent
+    to the terminal, which it could retitle or clear. Rich's own colour codes are added after
+    that, so they still work. Rich's broken-pipe handling exits with code 1, which here means
+    "illegal"; the command line's one handler turns the broken pipe into the shell's quiet exit.
     """
+
+    def _render_buffer(self, buffer: Iterable[Segment]) -> str:
+        # Each segment's own text is escaped; its style (and rich's control segments) is not.
+        return super()._render_buffer(
+            segment if segment.control else Segment(escape_text(segment.text), segment.style)
+            for segment in buffer
+        )
 
     def on_broken_pipe(self) -> None:
         self.quiet = True
         raise BrokenPipeError("stdout closed")
+
+
+def escape_text(text: str) -> str:
+    """``text`` with every control character but the end of a line escaped (``\\x1b``)."""
+    if text.isprintable():
+        return text
+    return "\n".join(escape_controls(line) for line in text.split("\n"))
 
 
 def symbols_fit(stream: object = None) -> bool:

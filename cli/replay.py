@@ -8,11 +8,11 @@ from typing import Annotated
 import typer
 
 from meldsat.answers.jsonform import to_json
+from meldsat.cli.batchio import file_lines
 from meldsat.cli.batchrun import BatchSettings, SchedulerOption, WorkersOption
-from meldsat.cli.inputs import MAX_LOG_BYTES, read_source
-from meldsat.errors import MeldsatError
+from meldsat.errors import MeldsatError, escape_controls
 from meldsat.executor import ordered_map
-from meldsat.games.log import read_events
+from meldsat.games.log import read_numbered_events
 from meldsat.games.replay import (
     GamePiece,
     ReplayReport,
@@ -43,7 +43,7 @@ def replay_command(
     code = 0
     for log, outcome in _replayed(logs, BatchSettings(workers, scheduler)):
         # Several logs: each one's answer in the order given, its lines led by its name.
-        prefix = f"{log}: " if len(logs) > 1 else ""
+        prefix = escape_controls(f"{log}: ") if len(logs) > 1 else ""
         code = max(code, _print_outcome(log, outcome, as_json, prefix))
     return code
 
@@ -64,7 +64,7 @@ def _print_outcome(log: str, outcome: Outcome, as_json: bool, prefix: str) -> in
                 )
             )
         else:
-            print(f"{prefix}wrong: {error}")
+            print(escape_controls(f"{prefix}wrong: {error}"))
         return 1
     report = outcome
     if report.games == 0 and report.incomplete_game is None:
@@ -132,8 +132,7 @@ def _items(logs: list[str]) -> Iterator[Item]:
     # Read lazily: a log is read, and cut into games, only a few chunks ahead of the workers.
     for index, log in enumerate(logs):
         try:
-            text = read_source(log, limit=MAX_LOG_BYTES)
-            for piece in split_games(read_events(text.splitlines(), log)):
+            for piece in split_games(read_numbered_events(file_lines(log), log), seats=True):
                 yield index, piece
         except MeldsatError as error:
             yield index, error

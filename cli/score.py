@@ -7,7 +7,6 @@ as JSON or as text in the form of the family's kind of sheet.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Sequence
 from functools import singledispatch
 from typing import Annotated, Any
@@ -16,12 +15,13 @@ import typer
 
 from meldsat.answers.jsonform import to_json
 from meldsat.answers.score import score_answer, sheet_rules
+from meldsat.cli.batchio import file_lines
 from meldsat.cli.ginscore import print_gin_sheet
-from meldsat.cli.inputs import MAX_LOG_BYTES, JsonOption, RuleOption, read_source
+from meldsat.cli.inputs import JsonOption, RuleOption
 from meldsat.cli.render import console, house_rules_text
-from meldsat.errors import MeldsatError
 from meldsat.games.gin_sheet import GinSheet
 from meldsat.games.sheets import TableSheet
+from meldsat.jsonload import json_lines
 
 
 def score_command(
@@ -36,8 +36,7 @@ def score_command(
 ) -> int:
     """Turn round (deal) results into the score sheet: every round's scores and the game's end."""
     sheet_rules(rules, house)  # an unknown rule set or a bad house rule fails before the file
-    text = read_source(results, limit=MAX_LOG_BYTES)
-    answer = score_answer(rules, _entries(text, results), house)
+    answer = score_answer(rules, _entries(results), house)
     if as_json:
         print(to_json(answer.to_json()))
     else:
@@ -45,18 +44,10 @@ def score_command(
     return 0
 
 
-def _entries(text: str, source: str) -> Iterator[tuple[int, dict[str, Any]]]:
-    # A generator: the lines are read only once the rule set is known to have a sheet.
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        try:
-            entry = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise MeldsatError(f"bad JSON in '{source}' line {number}: {error.msg}") from None
-        if not isinstance(entry, dict):
-            raise MeldsatError(f"line {number} of '{source}' is not a JSON object")
-        yield number, entry
+def _entries(source: str) -> Iterator[tuple[int, dict[str, Any]]]:
+    # A generator: the file is opened only once the rule set is known to have a sheet, and read
+    # a bounded line at a time with the strict JSON reader.
+    return json_lines(file_lines(source), source, comments=True)
 
 
 @singledispatch

@@ -11,10 +11,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from meldsat.answers.fields import house_options
 from meldsat.answers.jsonform import to_json
 from meldsat.cli.batchrun import BatchSettings, SchedulerOption, WorkersOption
-from meldsat.cli.inputs import JsonOption, RuleOption
+from meldsat.cli.inputs import JsonOption, RuleOption, finite_seconds
 from meldsat.cli.interrupts import InterruptGuard
 from meldsat.cli.render import console, house_rules_text
-from meldsat.errors import MeldsatError
+from meldsat.errors import MeldsatError, quote
 from meldsat.games.bots import DEFAULT_TIME_LIMIT
 from meldsat.games.log import GameLog, JsonlLog, NullLog
 from meldsat.games.registry import bot_names, new_game
@@ -41,7 +41,9 @@ SeedOption = Annotated[
 ]
 HintTimeOption = Annotated[
     float,
-    typer.Option("--time-limit", min=0.001, help="Seconds a bot's hint may take."),
+    typer.Option(
+        "--time-limit", min=0.001, callback=finite_seconds, help="Seconds a bot's hint may take."
+    ),
 ]
 
 
@@ -51,9 +53,13 @@ def bot_seats(bots: str, players: int | None, rules: str) -> list[str]:
     One bot and no ``--players`` fills the rule set's usual number of seats (4).
     """
     # Bot names are checked by the family's roster (games/registry.py) when the first game starts.
-    names = [name.strip().lower() for name in bots.split(",") if name.strip()]
-    if not names:
+    names = [name.strip().lower() for name in bots.split(",")]
+    if not any(names):
         raise MeldsatError("--bots names no bot")
+    if not all(names):
+        raise MeldsatError(
+            f"--bots {quote(bots)}: bot {names.index('') + 1} has no name (one name a seat)"
+        )
     if players is None:
         return names if len(names) > 1 else names * get_rules(rules).players
     get_rules(rules, players)  # a count the rule set cannot seat fails before a list that size
@@ -85,11 +91,14 @@ def simulate_command(  # noqa: PLR0917 (one argument per command-line option)
     # An unplayable rule set, player count or house rule fails before any game.
     new_game(rules, len(seats), house=overrides)
     processes, address = BatchSettings(workers, scheduler).where()
-    sink: GameLog = JsonlLog(log) if log else NullLog()
+    sink: GameLog = NullLog() if log is None else JsonlLog(log)
     errors = Console(stderr=True)
     # A Ctrl-C waits until the game being written is whole: the log keeps every finished game.
+    from meldsat.engine.solving import stoppable_solves  # the bots' solves load OR-Tools anyway
+
     try:
         with (
+            stoppable_solves(),  # a Ctrl-C stops a bot's search here at once
             InterruptGuard() as guard,
             Progress(
                 TextColumn("games"),

@@ -7,11 +7,14 @@ import sys
 from rich.console import Console
 from rich.text import Text
 
+from meldsat.cli.batchio import read_bounded_line
 from meldsat.cli.play_scores import print_scores
 from meldsat.games.log import Event, GameLog
+from meldsat.games.replay import PERSON_SEAT
+from meldsat.position import MAX_POSITION_CHARS
 from meldsat.rules import RuleSet
 
-HUMAN = "you"
+HUMAN = PERSON_SEAT  # the seat name replay knows for the person
 
 
 class QuitGameError(Exception):
@@ -19,9 +22,12 @@ class QuitGameError(Exception):
 
 
 def read_line(prompt: str) -> str:
-    """Print ``prompt`` and read one line from stdin; the end of input quits the game."""
+    """Print ``prompt`` and read one line from stdin; the end of input quits the game.
+
+    A line longer than any answer can be (``< /dev/zero``) stops the game with a one-line error.
+    """
     print(prompt, end="", flush=True)
-    line = sys.stdin.readline()
+    line = read_bounded_line(sys.stdin, MAX_POSITION_CHARS)
     if not line:
         print()
         raise QuitGameError

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
 from meldsat.cards import Piece
-from meldsat.errors import MeldsatError
+from meldsat.errors import MeldsatError, RulesError, quote
 from meldsat.games.deck import seeded_rng, shuffled_deck
 from meldsat.games.log import Event, GameLog
 from meldsat.games.records import pieces_json
@@ -45,6 +45,9 @@ class IllegalTurnError(MeldsatError):
     """A turn that breaks a rule (the message gives every reason), or a record that cannot be."""
 
 
+MAX_OPTION = 1_000_000
+
+
 class Game(ABC, Generic[AgentT, TurnT]):
     """One match of a game, from the first deal to the final scores.
 
@@ -57,6 +60,18 @@ class Game(ABC, Generic[AgentT, TurnT]):
     def __init__(self, rules: RuleSet, options: dict[str, Any] | None = None) -> None:
         self.rules = rules
         self.options: dict[str, Any] = dict(options or {})
+        # Every option is a count (max_rounds, max_deals): a log that says otherwise is refused
+        # here, not by a comparison deep in the game.
+        for name, value in self.options.items():
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, int)
+                or not 1 <= value <= MAX_OPTION
+            ):
+                raise RulesError(
+                    f"option {quote(name)} is {quote(value)}, not a whole number from 1 to "
+                    f"{MAX_OPTION}"
+                )
 
     @property
     def players(self) -> int:

@@ -6,13 +6,17 @@ soon as it is complete, so an interrupted simulation keeps every turn and every 
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Iterator
+import os
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from types import TracebackType
 from typing import IO, Any, Protocol
 
 from meldsat.errors import MeldsatError, quote
+from meldsat.files import check_output_path
+from meldsat.jsonload import json_lines
 
 Event = dict[str, Any]
 
@@ -43,27 +47,50 @@ class MemoryLog:
 
 
 class JsonlLog:
-    """A log file, one event a line, each line flushed when written."""
+    """A log file, one event a line, each line written to the file as soon as it is complete.
+
+    A write the disk has no room for (or a folder gone read-only) cuts the file back to the end
+    of its last whole game, so what the log keeps replays, and is a one-line error.
+    """
 
     def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        check_output_path(self.path)
         try:
-            # Kept open for the whole run and closed by close() or the with block.
-            self._file: IO[str] = Path(path).open("w", encoding="utf-8")  # noqa: SIM115
+            # Unbuffered, kept open for the whole run and closed by close() or the with block.
+            self._file: IO[bytes] = Path(path).open("wb", buffering=0)  # noqa: SIM115
         except OSError as error:
-            raise MeldsatError(f"cannot write '{path}': {error.strerror}") from None
-        except ValueError:  # a NUL byte in the name, which no file name can hold
-            raise MeldsatError(
-                f"cannot write {quote(str(path))}: not a possible file name"
-            ) from None
+            raise MeldsatError(f"cannot write {quote(self.path)}: {error.strerror}") from None
+        self._written = 0  # bytes in the file
+        self._whole_games = 0  # bytes up to the end of the last game_end line
+        self._games = 0
 
     def write(self, event: Event) -> None:
-        """Write the event as one line and flush it to the file."""
-        self._file.write(dump_event(event) + "\n")
-        self._file.flush()
+        """Write the event as one line, at once."""
+        data = (dump_event(event) + "\n").encode("utf-8", "surrogateescape")
+        try:
+            view = memoryview(data)
+            while view:  # a raw write may take only part of the bytes
+                view = view[self._file.write(view) or 0 :]
+        except OSError as error:
+            self._cut_to_whole_games()
+            raise MeldsatError(
+                f"cannot write {quote(self.path)}: {error.strerror or error}; the log keeps its "
+                f"{self._games} whole games"
+            ) from None
+        self._written += len(data)
+        if event.get("event") == "game_end":
+            self._whole_games, self._games = self._written, self._games + 1
+
+    def _cut_to_whole_games(self) -> None:
+        # Truncating needs no room on the disk; a game cut in half is dropped whole.
+        with contextlib.suppress(OSError):
+            os.ftruncate(self._file.fileno(), self._whole_games)
 
     def close(self) -> None:
         """Close the file."""
-        self._file.close()
+        with contextlib.suppress(OSError):  # unbuffered: nothing is left to lose
+            self._file.close()
 
     def __enter__(self) -> JsonlLog:
         return self
@@ -82,15 +109,17 @@ def dump_event(event: Event) -> str:
     return json.dumps(event, ensure_ascii=False, separators=(",", ":"))
 
 
-def read_events(lines: Iterator[str] | list[str], source: str) -> Iterator[tuple[int, Event]]:
+def read_events(lines: Iterable[str], source: str) -> Iterator[tuple[int, Event]]:
     """``(line number, event)`` for every non-blank line; bad JSON is a one-line error."""
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            event = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise MeldsatError(f"bad JSON in '{source}' line {number}: {error.msg}") from None
-        if not isinstance(event, dict) or not isinstance(event.get("event"), str):
-            raise MeldsatError(f"line {number} of '{source}' is not a game log event")
+    return read_numbered_events(enumerate(lines, start=1), source)
+
+
+def read_numbered_events(
+    lines: Iterable[tuple[int, str]], source: str
+) -> Iterator[tuple[int, Event]]:
+    """``(line number, event)`` for every non-blank ``(line number, text)``, read with the strict
+    JSON reader (a key given twice, ``NaN``, an endless number are refused)."""
+    for number, event in json_lines(lines, source):
+        if not isinstance(event.get("event"), str):
+            raise MeldsatError(f"line {number} of {quote(source)} is not a game log event")
         yield number, event

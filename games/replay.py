@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-from meldsat.errors import MeldsatError
+from meldsat.errors import MeldsatError, quote
 from meldsat.games.engine import (
     Game,
     IllegalTurnError,
@@ -22,7 +22,7 @@ from meldsat.games.engine import (
 )
 from meldsat.games.log import Event
 from meldsat.games.records import pieces_json
-from meldsat.games.registry import new_game
+from meldsat.games.registry import bots_of, new_game
 from meldsat.house_rules import house_rules_of
 from meldsat.schema import SCHEMA_VERSION
 
@@ -65,10 +65,20 @@ class _Current:
     turn: int = 0
 
 
-def replay_events(events: Iterable[tuple[int, Event]]) -> ReplayReport:
-    """Replay ``(line, event)`` pairs; raises :class:`WrongTurnError` at the first wrong one."""
+def replay_events(
+    events: Iterable[tuple[int, Event]], first_game: int | None = 1, *, seats: bool = False
+) -> ReplayReport:
+    """Replay ``(line, event)`` pairs; raises :class:`WrongTurnError` at the first wrong one.
+
+    The games must be numbered ``first_game``, and one more each game after it, without a repeat
+    or a gap (``first_game=None``: the first game may have any number, for a piece of a log).
+    With ``seats``, every seat of a header must be a bot of meldsat's that plays the game, or the
+    person at ``meldsat play`` (a log of meldsat's own commands); a library's own agents may have
+    any names.
+    """
     report = ReplayReport()
     current: _Current | None = None
+    expected_game = first_game
     line = 0
     for line, event in events:
         kind = event["event"]
@@ -78,7 +88,14 @@ def replay_events(events: Iterable[tuple[int, Event]]) -> ReplayReport:
                     raise _MismatchError(
                         f"game {current.number} has no game_end before the next game"
                     )
-                current = _start(event)
+                number = event.get("game")
+                if expected_game is not None and number != expected_game:
+                    raise _MismatchError(
+                        f"game number {_show(number)}, expected {expected_game} "
+                        "(games run 1, 2, 3, ... without a repeat or a gap)"
+                    )
+                current = _start(event, seats=seats)
+                expected_game = current.number + 1
                 continue
             if current is None:
                 raise _MismatchError(f"a '{kind}' event before any game event")
@@ -123,18 +140,22 @@ class GamePiece:
 
     events: list[Numbered]
     next_game: Numbered | None
+    first: bool = False  # the log's first piece, whose game must be game 1
+    seats: bool = False  # the seats must be meldsat's bots (see replay_events)
 
 
-def split_games(events: Iterable[Numbered]) -> Iterator[GamePiece]:
-    """The log cut before every ``game`` event: pieces that can be replayed each on its own."""
+def split_games(events: Iterable[Numbered], *, seats: bool = False) -> Iterator[GamePiece]:
+    """The log cut before every ``game`` event: pieces that can be replayed each on its own
+    (``seats``: see :func:`replay_events`)."""
     piece: list[Numbered] = []
+    first = True
     for numbered in events:
         if numbered[1]["event"] == "game" and piece:
-            yield GamePiece(piece, numbered)
-            piece = []
+            yield GamePiece(piece, numbered, first, seats)
+            piece, first = [], False
         piece.append(numbered)
     if piece:
-        yield GamePiece(piece, None)
+        yield GamePiece(piece, None, first, seats)
 
 
 def replay_piece(piece: GamePiece) -> ReplayReport:
@@ -143,10 +164,13 @@ def replay_piece(piece: GamePiece) -> ReplayReport:
     The following ``game`` event goes in too, so that a game without its ``game_end`` (or a bad
     ``game`` event) is refused at the same line with the same words; the game it starts is left
     to the next piece. The report of a whole log is the sum of its pieces' reports, in order.
+    Each piece checks that the next game's number follows its own, and the first that its game is
+    game 1, so together they check the whole log's numbering.
     """
+    first_game = 1 if piece.first else None
     if piece.next_game is None:
-        return replay_events(piece.events)
-    report = replay_events([*piece.events, piece.next_game])
+        return replay_events(piece.events, first_game, seats=piece.seats)
+    report = replay_events([*piece.events, piece.next_game], first_game, seats=piece.seats)
     report.incomplete_game = None
     return report
 
@@ -172,7 +196,28 @@ def _whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _start(event: Event) -> _Current:
+# Every key a game event may have: a log with any other key was not written by meldsat.
+_HEADER_KEYS = frozenset(
+    {
+        "event",
+        "schema_version",
+        "game",
+        "rules",
+        "players",
+        "seats",
+        "seed",
+        "options",
+        "house_rules",
+    }
+)
+# The seat name of the person at ``meldsat play`` (every other seat is a bot of the family).
+PERSON_SEAT = "you"
+
+
+def _start(event: Event, *, seats: bool) -> _Current:
+    unknown = sorted(set(event) - _HEADER_KEYS)
+    if unknown:
+        raise _MismatchError(f"unknown key {quote(unknown[0])} in the game event")
     if event.get("schema_version") != SCHEMA_VERSION:
         raise _MismatchError(
             f"schema_version {event.get('schema_version')}, expected {SCHEMA_VERSION}"
@@ -189,13 +234,30 @@ def _start(event: Event) -> _Current:
     house = event.get("house_rules", {})
     if not isinstance(house, dict):
         raise _MismatchError("'house_rules' of a game event must be an object")
+    # The game's own options are the ones a game without any has (max_rounds, ...), no others.
+    unknown = sorted(set(options) - set(new_game(rules, players).options))
+    if unknown:
+        raise _MismatchError(f"unknown option {quote(unknown[0])} in the game event")
     game = new_game(rules, players, options, house)
+    if seats:
+        _check_seats(event.get("seats"), rules, players)
     if game.options != options:
         raise _MismatchError(f"options {options}, the game plays with {game.options}")
     played = house_rules_of(game.rules)
     if played != house:
         raise _MismatchError(f"house_rules {house}, the game plays with {played}")
     return _Current(game, number, seed)
+
+
+def _check_seats(seats: object, rules: str, players: int) -> None:
+    """One name a seat: a bot that plays ``rules``, or the person (the bots' choices are not
+    replayed, so one bot's name cannot be told from another's, but a made-up name can)."""
+    if not isinstance(seats, list) or len(seats) != players:
+        raise _MismatchError(f"'seats' must list {players} seat names")
+    known = {bot.name for bot in bots_of(rules)} | {PERSON_SEAT}
+    for seat, name in enumerate(seats):
+        if name not in known:
+            raise _MismatchError(f"seat {seat} is {_show(name)}, not a bot that plays {rules}")
 
 
 def _deal(current: _Current, event: Event) -> None:

@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from meldsat.errors import MeldsatError
+from meldsat.errors import MeldsatError, quote
+from meldsat.games.deck import full_deck
 from meldsat.games.manipulation_score import (
     RoundScore,
     game_reached_target,
@@ -30,6 +31,8 @@ from meldsat.games.records import read_pieces
 from meldsat.games.rummy500_score import DealScore, game_winners, score_deal
 from meldsat.house_rules import house_rules_of, with_players
 from meldsat.rules import RuleSet
+from meldsat.table import copy_problems
+from meldsat.wording import counted
 
 Entry = dict[str, Any]
 # A sheet's lines as (line number, JSON object) pairs, as ``meldsat score`` reads them.
@@ -131,7 +134,13 @@ class TableSheet:
         return data
 
 
-def _numbers(entry: Entry, key: str, players: int, number: int) -> list[int]:
+# The keys a round (deal) line of each sheet may have: any other is a mistake, not a comment.
+_MANIPULATION_KEYS = frozenset({"hands", "points", "cards", "knocker"})
+_RUMMY500_KEYS = frozenset({"hands", "points", "cards", "laid", "went_out"})
+
+
+def _numbers(entry: Entry, key: str, players: int, number: int, most: int) -> list[int]:
+    """``entry[key]``: one whole number from 0 to ``most`` (what the deck can hold) a seat."""
     value = entry.get(key)
     if (
         not isinstance(value, list)
@@ -139,7 +148,21 @@ def _numbers(entry: Entry, key: str, players: int, number: int) -> list[int]:
         or not all(isinstance(item, int) and not isinstance(item, bool) for item in value)
     ):
         raise MeldsatError(f"round {number}: '{key}' must list {players} whole numbers")
+    for seat, item in enumerate(value):
+        if not 0 <= item <= most:
+            raise MeldsatError(
+                f"round {number}: {key} {item} for seat {seat} is impossible "
+                f"(from 0 to {most}, what the deck holds)"
+            )
     return value
+
+
+def _check_keys(entry: Entry, known: frozenset[str], number: int) -> None:
+    unknown = sorted(str(key) for key in entry if key not in known)
+    if unknown:
+        raise MeldsatError(
+            f"round {number}: unknown key {quote(unknown[0])} (known: {', '.join(sorted(known))})"
+        )
 
 
 def _seat(entry: Entry, key: str, players: int, number: int) -> int | None:
@@ -164,20 +187,35 @@ def _players(entries: NumberedEntries) -> int:
 def _hands(entry: Entry, rules: RuleSet, number: int) -> tuple[list[int], list[int]]:
     """Points and cards left in each hand, from ``hands`` or from ``points`` and ``cards``."""
     players = rules.players
+    deck = full_deck(rules)
     if "hands" in entry:
         hands = entry["hands"]
         if not isinstance(hands, list) or len(hands) != players:
             raise MeldsatError(f"round {number}: 'hands' must list {players} hands")
         pieces = [read_pieces(hand, rules, f"round {number} hands") for hand in hands]
+        problems = copy_problems([piece for hand in pieces for piece in hand], rules)
+        if problems:
+            raise MeldsatError(f"round {number}: the hands hold {problems[0]}")
         return [sum(rules.value(piece) for piece in hand) for hand in pieces], [
             len(hand) for hand in pieces
         ]
-    points = _numbers(entry, "points", players, number)
-    cards = _numbers(entry, "cards", players, number) if "cards" in entry else None
+    points = _numbers(entry, "points", players, number, deck_points(rules))
+    cards = _numbers(entry, "cards", players, number, len(deck)) if "cards" in entry else None
     if cards is None:
         # Without card counts, a hand of 0 points is an empty hand (every card counts 1 or more).
         cards = [0 if value == 0 else 1 for value in points]
+    for seat, (held, count) in enumerate(zip(points, cards, strict=True)):
+        if (held == 0) != (count == 0):
+            raise MeldsatError(
+                f"round {number}: seat {seat} holds {counted(count, 'card')} worth "
+                f"{counted(held, 'point')}, which no hand can"
+            )
     return points, cards
+
+
+def deck_points(rules: RuleSet) -> int:
+    """The points of every card in the deck together: no hand or table can hold more."""
+    return sum(rules.value(piece) for piece in full_deck(rules))
 
 
 def manipulation_sheet(rules: RuleSet, entries: NumberedEntries) -> TableSheet:
@@ -189,6 +227,7 @@ def manipulation_sheet(rules: RuleSet, entries: NumberedEntries) -> TableSheet:
     for number, (_, entry) in enumerate(entries, start=1):
         if rounds and game_reached_target(totals, rules.scoring):
             raise MeldsatError(f"round {number}: the game ended after round {number - 1}")
+        _check_keys(entry, _MANIPULATION_KEYS, number)
         points, cards = _hands(entry, rules, number)
         knocker = _seat(entry, "knocker", rules.players, number)
         result = score_round(points, cards, knocker, rules.scoring)
@@ -211,13 +250,19 @@ def rummy500_sheet(rules: RuleSet, entries: NumberedEntries) -> TableSheet:
     for number, (_, entry) in enumerate(entries, start=1):
         if deals and game_winners(totals, rules.scoring):
             raise MeldsatError(f"deal {number}: the game ended after deal {number - 1}")
-        points, _ = _hands(entry, rules, number)
+        _check_keys(entry, _RUMMY500_KEYS, number)
+        points, cards = _hands(entry, rules, number)
         laid = (
-            _numbers(entry, "laid", rules.players, number)
+            _numbers(entry, "laid", rules.players, number, deck_points(rules))
             if "laid" in entry or not rules.scoring.only_deal_winner_scores
             else [0] * rules.players
         )
         went_out = _seat(entry, "went_out", rules.players, number)
+        if went_out is not None and cards[went_out]:
+            raise MeldsatError(
+                f"deal {number}: seat {went_out} went out but holds "
+                f"{counted(cards[went_out], 'card')} ({counted(points[went_out], 'point')})"
+            )
         pool += rules.scoring.deal_pool
         result = score_deal(laid, points, went_out, pool, rules.scoring)
         pool = result.pool_carried

@@ -13,7 +13,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from meldsat.errors import ImpossiblePositionError, NotationError
+from meldsat.errors import ImpossiblePositionError, NotationError, quote
+from meldsat.jsonload import MAX_NUMBER_CHARS, refuse_unknown_keys
 from meldsat.notation import Meld, Pieces, Table, format_pieces, format_table
 from meldsat.position import (
     Position,
@@ -202,15 +203,24 @@ def legal_table(melds: Sequence[Meld], rules: RuleSet, what: str) -> Table:
 
 
 def read_puzzles(text: str) -> list[Puzzle]:
-    """Puzzles from a JSON document (one puzzle or ``{"puzzles": [...]}``) or the text form."""
+    """Puzzles from a JSON document (one puzzle or ``{"schema_version": 1, "puzzles": [...]}``)
+    or the text form; a file without any puzzle is an error."""
     if text.strip().startswith("{"):
-        data = position_fields(text)  # the position reader's JSON parsing and its errors
-        if "puzzles" in data:
-            items = data["puzzles"]
-            if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
-                raise NotationError("'puzzles' must be a list of puzzle objects")
-            return [load_puzzle(item) for item in items]
-        return [load_puzzle(data)]
+        data = position_fields(text)  # the position reader's strict JSON parsing and its errors
+        if "puzzles" not in data:
+            return [load_puzzle(data)]
+        refuse_unknown_keys(data, ("schema_version", "puzzles"), "the puzzle file")
+        version = data.get("schema_version", SCHEMA_VERSION)
+        if version != SCHEMA_VERSION:
+            raise NotationError(
+                f"schema_version {quote(version)}: this meldsat reads version {SCHEMA_VERSION}"
+            )
+        items = data["puzzles"]
+        if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
+            raise NotationError("'puzzles' must be a list of puzzle objects")
+        if not items:
+            raise NotationError("no puzzle in the input: 'puzzles' is empty")
+        return [load_puzzle(item) for item in items]
     chunks = _text_chunks(text)
     if not chunks:
         raise NotationError("no puzzle in the input")
@@ -232,11 +242,14 @@ def _text_chunks(text: str) -> list[dict[str, Any]]:
         key, colon, value = content.partition(":")
         key = key.strip().lower()
         if not colon or key not in _KEYS:
-            raise NotationError(f"unknown line '{content}' in puzzle (expected key: value)")
+            raise NotationError(f"unknown line {quote(content)} in puzzle (expected key: value)")
+        if key in current:
+            raise NotationError(f"'{key}:' given twice in one puzzle (puzzles are split by ---)")
         value = value.strip()
         if key in {"players", "seed"}:
-            if not value.isdigit():
-                raise NotationError(f"bad {key} '{value}' (expected a whole number)")
+            # Only ASCII digits ("²" passes isdigit but not int), and not endless ones.
+            if not (value.isascii() and value.isdigit()) or len(value) > MAX_NUMBER_CHARS:
+                raise NotationError(f"bad {key} {quote(value)} (expected a whole number)")
             current[key] = int(value)
         elif key == "grade":
             current[key] = Grade.from_text(value).to_json()

@@ -7,7 +7,6 @@ present more often than the decks hold. Anything else is refused with a message 
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +21,7 @@ from meldsat.errors import (
     require_text,
 )
 from meldsat.house_rules import HOUSE_RULES, apply_house_rules, house_rules_of
+from meldsat.jsonload import load_object
 from meldsat.notation import (
     Meld,
     Pieces,
@@ -40,8 +40,6 @@ from meldsat.table import copy_problems, judge_table
 # The largest position (a file, stdin, one batch line) read, in characters. A real position is a
 # few hundred characters; the limit refuses a runaway input (a log, /dev/zero) at once.
 MAX_POSITION_CHARS = 64 * 1024
-# JSON nested deeper than any position needs is refused before the parser recurses into it.
-MAX_JSON_DEPTH = 32
 
 # Keys a position file may carry besides the position itself (used by other commands or by tests).
 _EXTRA_KEYS = frozenset({"after", "expect", "id", "name", "comment", "draws"})
@@ -290,72 +288,9 @@ def check_size(text: str, what: str, limit: int = MAX_POSITION_CHARS) -> None:
 
 
 def json_object(text: str) -> dict[str, Any]:
-    """Parse one JSON object strictly: no ``NaN``/``Infinity``, no duplicate keys, bounded depth.
-
-    Every failure is a :class:`NotationError` (never a ``RecursionError`` or a bare
-    ``ValueError`` from a number of thousands of digits).
-    """
-    if _nesting_depth(text) > MAX_JSON_DEPTH:
-        raise NotationError(f"bad JSON: nested more than {MAX_JSON_DEPTH} levels deep")
-    try:
-        data = json.loads(
-            text,
-            parse_constant=_refuse_constant,
-            parse_float=_finite_float,
-            object_pairs_hook=_unique_keys,
-        )
-    except json.JSONDecodeError as error:
-        raise NotationError(f"bad JSON at line {error.lineno}: {error.msg}") from None
-    except NotationError:
-        raise
-    except (ValueError, RecursionError):
-        # int() refuses numbers of more than 4,300 digits with a plain ValueError.
-        raise NotationError("bad JSON: a number too long to read") from None
-    if not isinstance(data, dict):
-        raise NotationError("a JSON position must be an object")
-    return data
-
-
-def _nesting_depth(text: str) -> int:
-    """The deepest nesting of brackets outside strings (cheap: one pass, no recursion)."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char in "]}":
-            depth -= 1
-    return deepest
-
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if math.isinf(value):
-        raise NotationError(f"bad JSON: the number {quote(text)} is too large")
-    return value
-
-
-def _refuse_constant(name: str) -> Any:
-    raise NotationError(f"bad JSON: {name} is not a JSON number")
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    data: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in data:
-            raise NotationError(f"bad JSON: key {quote(key)} given twice")
-        data[key] = value
-    return data
+    """Parse one JSON object with the strict reader (:mod:`meldsat.jsonload`): no ``NaN``, no
+    duplicate keys, no endless numbers, bounded depth; every failure is a :class:`NotationError`."""
+    return load_object(text, "a JSON position")
 
 
 def _text_field_value(key: str, value: str) -> Any:

@@ -33,3 +33,11 @@ def fail_on_seven(item: int) -> int:
     if item == 7:
         raise ArithmeticError("seven")
     return item
+
+
+def kill_the_worker_on_thirteen(item: int) -> int:
+    """Kill the worker at item 13, every time; every other item is answered, slowly."""
+    if item == 13:
+        os.kill(os.getpid(), signal.SIGKILL)
+    time.sleep(0.005)
+    return item

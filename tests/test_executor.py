@@ -10,7 +10,12 @@ import pytest
 from meldsat.executor import WorkerLostError, open_runner, ordered_map
 from meldsat.executor.chunks import MAX_CHUNK_SIZE, ChunkSizer
 from meldsat.executor.prefetch import PREFETCH_ITEMS
-from tests.batch_functions import always_kill_the_worker, fail_on_seven, square_after_a_nap
+from tests.batch_functions import (
+    always_kill_the_worker,
+    fail_on_seven,
+    kill_the_worker_on_thirteen,
+    square_after_a_nap,
+)
 
 
 def test_results_come_in_input_order_from_two_processes() -> None:
@@ -45,6 +50,24 @@ def test_a_killed_worker_costs_its_chunk_which_is_run_again(tmp_path: Path) -> N
 def test_a_chunk_that_always_kills_its_worker_is_given_up() -> None:
     with pytest.raises(WorkerLostError, match="items 1-2 lost their worker 3 times"):
         list(ordered_map(always_kill_the_worker, [1, 2], workers=1, chunk_size=2))
+
+
+def test_unrelated_worker_deaths_charge_only_the_chunk_that_died(tmp_path: Path) -> None:
+    # Four chunks in a row each kill their worker once: every chunk in flight around them sees
+    # four broken pools, but only the one that was running in the dead worker is charged.
+    killers = {20: "a", 28: "b", 36: "c", 44: "d"}
+    items = [
+        (number, str(tmp_path / killers[number]) if number in killers else None)
+        for number in range(120)
+    ]
+    results = list(ordered_map(square_after_a_nap, items, workers=2, chunk_size=8))
+    assert all((tmp_path / name).exists() for name in killers.values())
+    assert results == [n * n for n in range(120)]
+
+
+def test_the_chunk_that_keeps_killing_its_worker_is_the_one_given_up() -> None:
+    with pytest.raises(WorkerLostError, match="items 13-16 lost their worker 3 times"):
+        list(ordered_map(kill_the_worker_on_thirteen, range(1, 60), workers=2, chunk_size=4))
 
 
 def test_the_function_s_own_error_reaches_the_caller() -> None:

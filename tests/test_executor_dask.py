@@ -86,10 +86,26 @@ def test_workers_killed_or_without_meldsat_are_clean_errors(scheduler: str) -> N
 
 
 def test_an_unknown_or_empty_scheduler_address_is_a_one_line_error() -> None:
-    with pytest.raises(ExecutorError, match="cannot reach the Dask scheduler 'nonsense://x'"):
+    with pytest.raises(ExecutorError, match="'nonsense://x': unknown scheme 'nonsense'"):
         list(ordered_map(abs, [1], scheduler="nonsense://x"))
+    with pytest.raises(ExecutorError, match="'tcp://': missing port number"):
+        list(ordered_map(abs, [1], scheduler="tcp://"))
     with pytest.raises(ExecutorError, match="no Dask scheduler address"):
         list(ordered_map(abs, [1], scheduler=" "))
+
+
+@pytest.mark.parametrize("address", ["nonsense://x", "tcp://", "x y"])
+def test_a_bad_address_leaves_no_half_made_client_behind(address: str, batch: Path) -> None:
+    # A client that failed on its address used to wait 20 s at exit and print a traceback.
+    result = subprocess.run(
+        [sys.executable, "-m", "meldsat", "hint", "--jsonl", str(batch), "--scheduler", address],
+        capture_output=True,
+        check=False,
+        timeout=120,
+    )
+    assert result.returncode == 2
+    assert result.stderr.startswith(b"meldsat: error: bad Dask scheduler address")
+    assert result.stderr.count(b"\n") == 1, result.stderr
 
 
 def test_ctrl_c_stops_a_cluster_batch_with_130(scheduler: str, batch: Path, tmp_path: Path) -> None:

@@ -60,7 +60,7 @@ def test_the_wheel_names_the_command_and_the_licence(wheel: Path) -> None:
         entry_points = archive.read(f"{info}/entry_points.txt").decode()
         metadata = archive.read(f"{info}/METADATA").decode()
         names = archive.namelist()
-    assert "meldsat = meldsat.cli.main:run" in entry_points
+    assert "meldsat = meldsat.cli.entry:run" in entry_points
     assert f"Version: {meldsat.__version__}" in metadata
     assert any(name.endswith("/LICENSE") for name in names)
 

@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from meldsat.errors import quote
 from meldsat.executor.runner import DASK_EXTRA, ExecutorError, WorkerLostError
 
 R = TypeVar("R")
@@ -19,6 +20,33 @@ R = TypeVar("R")
 _CONNECT_SECONDS = 10
 # The cluster's size is asked of the scheduler at most this often (each ask is a round trip).
 _INFO_SECONDS = 1.0
+
+
+def _check_address(address: str) -> None:
+    """Refuse an address that no Dask transport can use (its scheme, a missing port, a host
+    that does not resolve) before a client is made.
+
+    A client that fails on its address is left half made, and closing it at exit waits 20 s and
+    prints a traceback: the address is judged first, at once.
+    """
+    from distributed.comm.addressing import parse_address, resolve_address
+    from distributed.comm.registry import backends
+
+    try:
+        scheme, _ = parse_address(address)
+    except (TypeError, ValueError) as error:
+        raise ExecutorError(f"bad Dask scheduler address {quote(address)}: {error}") from None
+    if scheme not in backends:
+        known = ", ".join(sorted(backends))
+        raise ExecutorError(
+            f"bad Dask scheduler address {quote(address)}: unknown scheme {quote(scheme)} "
+            f"(known: {known}; like tcp://host:8786)"
+        )
+    try:
+        resolve_address(address)
+    except (OSError, ValueError) as error:
+        reason = " ".join(str(error).split()) or type(error).__name__
+        raise ExecutorError(f"bad Dask scheduler address {quote(address)}: {reason}") from None
 
 
 class ClusterRunner:
@@ -34,6 +62,7 @@ class ClusterRunner:
             # distributed.Client would start a cluster of its own on this machine instead.
             raise ExecutorError("no Dask scheduler address: give one like tcp://host:8786")
         self.address = address
+        _check_address(address)
         self._killed_worker = distributed.KilledWorker
         try:
             self._client = distributed.Client(  # type: ignore[no-untyped-call]

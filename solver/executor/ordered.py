@@ -118,12 +118,18 @@ def _send(runner: Runner, function: Callable[[T], R], items: list[T]) -> ChunkFu
 def _resend_unfinished(
     pending: deque[_Chunk[T, R]], runner: Runner, function: Callable[[T], R]
 ) -> None:
-    """Send again every chunk without a result; the ones with a result keep it."""
+    """Send again every chunk without a result; the ones with a result keep it.
+
+    Only a chunk the runner blames for the loss (it ran in the worker that died) is charged an
+    attempt: three unrelated deaths do not end a run, one chunk that kills three workers does.
+    """
+    blamed = getattr(runner, "blamed", None)
     for chunk in pending:
         future = chunk.future
         if future.done() and not future.cancelled() and future.exception() is None:
             continue
-        chunk.attempts += 1
+        if blamed is None or blamed(future):
+            chunk.attempts += 1
         if chunk.attempts > MAX_ATTEMPTS:
             last = chunk.first + len(chunk.items)
             message = f"items {chunk.first + 1}-{last} lost their worker {MAX_ATTEMPTS} times"

@@ -22,10 +22,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from meldsat.cards import Card, parse_card
-from meldsat.errors import MeldsatError
+from meldsat.errors import MeldsatError, quote
 from meldsat.gin.scoring import HandResult
 
 _HAND_KEYS = {"knocker", "knocker_deadwood", "defender_deadwood", "big_gin", "upcard"}
+# No gin hand holds more deadwood: eleven cards (ten and the one drawn) of ten points each.
+MOST_DEADWOOD = 110
 
 
 def read_hand_results(
@@ -49,7 +51,9 @@ def _players(item: dict[str, Any], number: int) -> list[str]:
     if set(item) != {"players"} or not isinstance(names, list):
         raise MeldsatError(f'line {number}: the file starts with {{"players": ["A", "B"]}}')
     if len(names) != 2 or not all(isinstance(name, str) and name for name in names):
-        raise MeldsatError(f"line {number}: two player names expected, got {names}")
+        raise MeldsatError(f"line {number}: two player names expected, got {quote(names)}")
+    if names[0] == names[1]:
+        raise MeldsatError(f"line {number}: the two players are both named {quote(names[0])}")
     return names
 
 
@@ -58,7 +62,7 @@ def _hand_result(item: dict[str, Any], number: int) -> HandResult:
         return HandResult(knocker=None)
     unknown = sorted(set(item) - _HAND_KEYS)
     if unknown:
-        raise MeldsatError(f"line {number}: unknown key '{unknown[0]}'")
+        raise MeldsatError(f"line {number}: unknown key {quote(unknown[0])}")
     knocker = item.get("knocker")
     if not isinstance(knocker, str):
         raise MeldsatError(f"line {number}: 'knocker' (a player's name) is missing")
@@ -76,8 +80,10 @@ def _hand_result(item: dict[str, Any], number: int) -> HandResult:
 
 def _points(item: dict[str, Any], key: str, number: int) -> int:
     value = item.get(key)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise MeldsatError(f"line {number}: bad {key} '{value}' (a whole number, 0 or more)")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MOST_DEADWOOD:
+        raise MeldsatError(
+            f"line {number}: bad {key} {quote(value)} (a whole number from 0 to {MOST_DEADWOOD})"
+        )
     return value
 
 
@@ -85,7 +91,7 @@ def _upcard(value: Any, number: int) -> Card | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise MeldsatError(f"line {number}: bad upcard '{value}'")
+        raise MeldsatError(f"line {number}: bad upcard {quote(value)}")
     try:
         return parse_card(value)
     except MeldsatError as error:

@@ -39,7 +39,7 @@ from meldsat.answers.jsonform import error_json, to_json
 from meldsat.cardart import CARD_CSS
 from meldsat.errors import MeldsatError, NotationError, quote
 from meldsat.games.session_store import SessionStore
-from meldsat.position import json_object
+from meldsat.jsonload import load_object
 from meldsat.web import answers
 from meldsat.web.games_api import GamesApi
 from meldsat.web.lanes import BusyError, ClientGoneError, Lane
@@ -325,7 +325,7 @@ async def _read_json(request: Request, limit: int) -> dict[str, Any]:
     except UnicodeDecodeError as error:
         raise RequestError(400, "bad_json", f"the body is not JSON: {_one_line(error)}") from None
     try:
-        return json_object(text)
+        return load_object(text, "the body")
     except NotationError as error:
         raise RequestError(400, "bad_json", f"the body: {_one_line(error)}") from None
 
