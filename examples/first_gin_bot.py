@@ -2,7 +2,7 @@
 
 It takes the upcard when that lowers its deadwood by more than half the knock limit, throws the
 card that leaves the least deadwood, and knocks as soon as it may. Play it against meldsat's
-strongest gin bot (docs/BOTS.md explains the protocol)::
+expert gin bot (docs/BOTS.md explains the protocol)::
 
     meldsat simulate -r gin --bots examples/first_gin_bot.py:FirstGinBot,expert --games 20
 """

@@ -145,8 +145,9 @@ GIN_BOTS = Roster(
         ),
         Bot(
             "expert",
-            "the strongest: tracks what the opponent took and refused, discards away from it, "
-            "knocks or waits by the expected score",
+            "tracks what the opponent took and refused, draws and discards by how soon the hand "
+            "may knock and away from the opponent, knocks or waits by the expected score (as "
+            "strong as knocker, measured: docs/BOTS.md)",
             _maker(ExpertGinBot),
         ),
     ),

@@ -4,6 +4,8 @@ decisions that must hold, on fixed hands and seeds (their strength is measured i
 from __future__ import annotations
 
 import random
+import re
+import shlex
 from pathlib import Path
 
 import pytest
@@ -22,7 +24,8 @@ from meldsat.rulesets import get_rules
 from tests.conftest import CliRunner
 
 GIN = get_rules("gin")
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "first_gin_bot.py"
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "first_gin_bot.py"
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -105,11 +108,16 @@ def test_cautious_melds_once_an_opponent_is_nearly_out_and_keeps_near_melds() ->
     assert str(bot.choose_discard(discard_view)) == "9D"
 
 
-def test_a_bot_spec_names_the_example_bot_which_plays_a_game(run_cli: CliRunner) -> None:
-    spec = f"{EXAMPLE}:FirstGinBot"
-    result = run_cli("simulate", "-r", "gin", "--bots", f"{spec},expert", "--games", "1")
+def test_the_worked_example_of_docs_bots_prints_what_the_document_shows(
+    run_cli: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = (ROOT / "docs" / "BOTS.md").read_text(encoding="utf-8")
+    block = re.search(r"```\n\$ (meldsat simulate .*?)\n(.*?)```", text, re.DOTALL)
+    assert block is not None
+    monkeypatch.chdir(ROOT)
+    result = run_cli(*shlex.split(block.group(1))[1:])
     assert result.code == 0, result.err
-    assert "FirstGinBot" in result.out
+    assert result.out == block.group(2)
     # meldsat play lowers what it reads: the class is still found.
     assert make_custom_bot(f"{EXAMPLE}:firstginbot", random.Random(1), 0.0).name
 
