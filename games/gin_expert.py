@@ -5,13 +5,17 @@ What it adds to ``knocker`` (:mod:`meldsat.games.gin_bots`):
 
 - **Memory of the pile.** Between its turns it sees what the opponent did to its last discard:
   taken (the opponent holds that card until it throws it back) or refused (it drew from the
-  stock), and what the opponent discarded. The cards it knows the opponent holds are left out of
-  the unseen cards (the draw advice's expectation is over the cards that may really come) and are
-  kept in every hand it imagines the opponent holding.
-- **Discards.** Among the few discards that leave the least deadwood (within
-  :data:`DISCARD_SLACK`), it picks the one whose kept hand is expected to have the least deadwood
-  after the next draw (exact, over every unseen card), plus :data:`FEED_WEIGHT` times how much
-  the card is expected to lower the opponent's deadwood, taken from imagined opponent hands.
+  stock), and what the opponent discarded (:class:`OpponentModel`). The cards it knows the
+  opponent holds are left out of the unseen cards (the draws it imagines are of cards that may
+  really come) and are kept in every hand it imagines the opponent holding; the refused and
+  discarded cards are recorded but weigh in no decision yet.
+- **Draws and discards.** A hand is scored by how soon it is expected to reach a knock
+  (:func:`race_score`: :data:`RACE_SAMPLES` seeded sequences of :data:`RACE_DRAWS` unseen cards,
+  each step the exact best discard). It takes the upcard when it may knock with it, or when the
+  hand with it (after its best few discards) races better than the stock's draw; near the end of
+  the stock it follows the exact draw advice. Among the few discards that leave the least
+  deadwood (within :data:`DISCARD_SLACK`), it throws the one whose kept hand races best, less
+  :data:`FEED_WEIGHT` times the share of imagined opponent hands whose deadwood the card lowers.
 - **Knocks.** With a knock allowed (not gin, which always knocks), it compares the expected score
   of knocking now (each imagined opponent hand settled exactly: the defender's best layoffs, the
   undercut bonus) with waiting: the same imagined hands and stocks played on greedily by both
