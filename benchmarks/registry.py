@@ -31,6 +31,7 @@ BENCHMARKS = (
     Benchmark("cold", "benchmarks.compare.cold"),
     Benchmark("gin", "benchmarks.compare.gin"),
     Benchmark("games", "benchmarks.compare.games"),
+    Benchmark("bots", "benchmarks.compare.bots"),
     Benchmark("puzzles", "benchmarks.compare.puzzles"),
     Benchmark("web", "benchmarks.compare.web"),
     Benchmark("web-abuse", "benchmarks.compare.web_abuse"),

@@ -53,7 +53,8 @@ def bot_seats(bots: str, players: int | None, rules: str) -> list[str]:
     One bot and no ``--players`` fills the rule set's usual number of seats (4).
     """
     # Bot names are checked by the family's roster (games/registry.py) when the first game starts.
-    names = [name.strip().lower() for name in bots.split(",")]
+    # A bot spec (MODULE:NAME, FILE.py:NAME) keeps its case: it names a file and a class.
+    names = [name.strip() if ":" in name else name.strip().lower() for name in bots.split(",")]
     if not any(names):
         raise MeldsatError("--bots names no bot")
     if not all(names):

@@ -12,6 +12,11 @@ an error if a bot ever broke a rule.
   about to end), then plays it and knocks.
 - ``random``: at each chance, melds with probability 1/2 the most cards from a random half of the
   hand; knocks with probability 1/2; discards a random card.
+- ``cautious``: in Manipulation holds its cards back as ``hoarder`` does while that is safe, and
+  melds the most points as soon as it risks being caught with them: an opponent is down to
+  :data:`CAUGHT_CARDS` cards or fewer, or the round is about to end; in the 500 family (laid cards
+  score) it melds the most points at every chance. Its discard keeps the cards one card short of
+  a meld (a pair, two neighbours of a suit) and throws the highest of the rest.
 
 Discards (games with a discard pile): the highest-valued card, the last in card order on a tie.
 """
@@ -22,7 +27,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from meldsat.cards import Piece
+from meldsat.cards import Card, Piece
 from meldsat.games.agents import TurnView
 from meldsat.games.roster import Bot, Roster
 from meldsat.notation import Table
@@ -111,6 +116,47 @@ class HoarderBot(HintBot):
         return True
 
 
+# An opponent with this many cards or fewer may go out on its next turn: stop holding back.
+CAUGHT_CARDS = 3
+
+
+class CautiousBot(HoarderBot):
+    """Holds back while it is safe, melds the most points once it risks being caught."""
+
+    def choose_meld(self, view: TurnView) -> Table | None:
+        """Hoarder's play, or the most points as soon as an opponent is close to going out; in
+        the 500 family (no knock, laid cards score) the most points at every chance."""
+        others = [size for seat, size in enumerate(view.hand_sizes) if seat != view.seat]
+        caught = min(others, default=len(view.hand)) <= CAUGHT_CARDS
+        if caught or view.rules.knock_limit is None:
+            play = self.hint(view.position, Objective.POINTS)
+            return play.table if play.found else None
+        return super().choose_meld(view)
+
+    def choose_discard(self, view: TurnView) -> Piece:
+        """The highest card of those one card short of no meld (the last in card order on a tie);
+        the highest card when every card is."""
+        loose = [piece for piece in view.hand if not _near_meld(piece, view.hand)]
+        pool = loose or list(view.hand)
+        best = max(view.rules.value(piece) for piece in pool)
+        return [piece for piece in pool if view.rules.value(piece) == best][-1]
+
+
+def _near_meld(piece: Piece, hand: tuple[Piece, ...]) -> bool:
+    """Whether ``piece`` is one card short of a meld with another card of ``hand``: a joker, the
+    same rank, or the same suit within two ranks."""
+    if not isinstance(piece, Card):
+        return True
+    for other in hand:
+        if not isinstance(other, Card):
+            return True
+        if other.rank == piece.rank and other.suit != piece.suit:
+            return True
+        if other.suit == piece.suit and 0 < abs(other.rank - piece.rank) <= 2:
+            return True
+    return False
+
+
 class RandomBot(HintBot):
     """A random legal play: the most cards from a random half of the hand, half of the time."""
 
@@ -156,6 +202,12 @@ TABLE_BOTS = Roster(
             "melds nothing until one play goes out or reaches the knock limit (500: leaves one "
             "card at most) or the round is about to end, then knocks as soon as it may",
             HoarderBot,
+        ),
+        Bot(
+            "cautious",
+            "holds back as hoarder while it is safe, melds the most points once an opponent is "
+            "down to three cards or the round is about to end; keeps cards one short of a meld",
+            CautiousBot,
         ),
         Bot(
             "random",

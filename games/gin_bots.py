@@ -8,6 +8,9 @@
 - ``hoarder``: as ``knocker``, but knocks only with gin, or when five cards or fewer are left in
   the stock.
 - ``random``: a random draw, a random discard, knocks with probability 1/2 when allowed.
+- ``expert`` (:mod:`meldsat.games.gin_expert`): remembers what the opponent took and refused from
+  the pile, weighs discards by the next draw and by what they give the opponent, and knocks only
+  when that is expected to score at least as much as playing on.
 
 The gin analysis is immediate, so the bots ignore the hint time limit the table games' bots take.
 """
@@ -19,6 +22,7 @@ from dataclasses import dataclass
 
 from meldsat.cards import Card
 from meldsat.games.agents import GinDiscard, GinView
+from meldsat.games.gin_expert import ExpertGinBot
 from meldsat.games.roster import Bot, BotMaker, Roster
 from meldsat.gin.deadwood import HandAnalysis, analyse_hand
 from meldsat.gin.draw import draw_advice
@@ -103,10 +107,13 @@ class RandomGinBot:
         return GinDiscard(discard, knock=allowed and self.rng.random() < 0.5)
 
 
-def _maker(kind: type[ExactGinBot | RandomGinBot]) -> BotMaker:
+GinBot = ExactGinBot | RandomGinBot | ExpertGinBot
+
+
+def _maker(kind: type[GinBot]) -> BotMaker:
     """A maker of ``kind`` that drops the hint time limit (the gin analysis needs none)."""
 
-    def make(name: str, rng: random.Random, time_limit: float) -> ExactGinBot | RandomGinBot:
+    def make(name: str, rng: random.Random, time_limit: float) -> GinBot:
         return kind(name, rng)
 
     return make
@@ -136,15 +143,20 @@ GIN_BOTS = Roster(
             "a random draw and discard; knocks half of the time when allowed",
             _maker(RandomGinBot),
         ),
+        Bot(
+            "expert",
+            "tracks what the opponent took and refused, draws and discards by how soon the hand "
+            "may knock and away from the opponent, knocks or waits by the expected score (as "
+            "strong as knocker, measured: docs/BOTS.md)",
+            _maker(ExpertGinBot),
+        ),
     ),
     noun="gin bot",
 )
 
 
-def make_gin_bot(
-    name: str, rng: random.Random, time_limit: float = 0.0
-) -> ExactGinBot | RandomGinBot:
+def make_gin_bot(name: str, rng: random.Random, time_limit: float = 0.0) -> GinBot:
     """The gin bot called ``name``; ``time_limit`` is unused (the gin analysis is immediate)."""
     bot = GIN_BOTS.make(name, rng, time_limit)
-    assert isinstance(bot, ExactGinBot | RandomGinBot)  # every maker in GIN_BOTS makes one
+    assert isinstance(bot, GinBot)  # every maker in GIN_BOTS makes one
     return bot

@@ -38,7 +38,14 @@ class Roster:
         return tuple(bot.name for bot in self.bots)
 
     def make(self, name: str, rng: random.Random, time_limit: float) -> Agent:
-        """The bot called ``name`` (case and spaces ignored); an unknown name is bad input."""
+        """The bot called ``name`` (case and spaces ignored), or the bot a spec with a colon
+        names (``MODULE:NAME``, ``FILE.py:NAME``: :mod:`meldsat.games.custom_bots`); an unknown
+        name is bad input."""
+        if ":" in name:
+            # Imported here: custom bots are rare, and the module imports this one's types.
+            from meldsat.games.custom_bots import make_custom_bot
+
+            return make_custom_bot(name, rng, time_limit)
         wanted = name.strip().lower()
         for bot in self.bots:
             if bot.name == wanted:

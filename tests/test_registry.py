@@ -49,7 +49,15 @@ def test_lookups_by_rule_set() -> None:
     assert not family_of("gin").shared_table and family_of("rummikub").shared_table
     assert bots_of("rummikub") == ()
     assert [bot.name for bot in bots_of("oklahoma-gin")] == list(family_named("gin").bots.names)
-    assert bot_names() == ("greedy-points", "greedy-cards", "knocker", "hoarder", "random")
+    assert bot_names() == (
+        "greedy-points",
+        "greedy-cards",
+        "knocker",
+        "hoarder",
+        "cautious",
+        "random",
+        "expert",
+    )
     with pytest.raises(RulesError, match="no game family 'go'"):
         family_named("go")
 
