@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.abc
+import json
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -72,6 +73,31 @@ def test_ctrl_c_while_the_command_line_loads_is_the_one_line_and_130(
         entry.run()
     assert stopped.value.code == 130
     assert capsys.readouterr().err == "meldsat: error: interrupted\n"
+
+
+def test_the_console_script_loads_nothing_before_it_can_catch_ctrl_c() -> None:
+    # The console script imports ``meldsat.cli.entry`` before its handler runs: that import (and
+    # the package's ``__init__``) must load none of the library, or a Ctrl-C in it is a traceback.
+    loaded = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import json, sys, meldsat.cli.entry; print(json.dumps(sorted(sys.modules)))",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    library = [name for name in json.loads(loaded) if name.startswith("meldsat.")]
+    assert library == ["meldsat.cli", "meldsat.cli.entry"]
+
+
+def test_the_package_still_answers_every_name_of_its_api() -> None:
+    import meldsat
+
+    for name in meldsat.__all__:
+        assert getattr(meldsat, name) is not None, name
+    assert "best_play" in dir(meldsat)
 
 
 def test_puzzle_generate_into_a_closed_pipe_exits_141() -> None:
