@@ -31,6 +31,7 @@ BENCHMARKS = (
     Benchmark("cold", "benchmarks.compare.cold"),
     Benchmark("gin", "benchmarks.compare.gin"),
     Benchmark("games", "benchmarks.compare.games"),
+    Benchmark("tail", "benchmarks.compare.tail"),
     Benchmark("puzzles", "benchmarks.compare.puzzles"),
     Benchmark("web", "benchmarks.compare.web"),
     Benchmark("scale", "benchmarks.compare.scale"),
