@@ -32,6 +32,7 @@ BENCHMARKS = (
     Benchmark("gin", "benchmarks.compare.gin"),
     Benchmark("games", "benchmarks.compare.games"),
     Benchmark("bots", "benchmarks.compare.bots"),
+    Benchmark("tail", "benchmarks.compare.tail"),
     Benchmark("puzzles", "benchmarks.compare.puzzles"),
     Benchmark("web", "benchmarks.compare.web"),
     Benchmark("web-abuse", "benchmarks.compare.web_abuse"),

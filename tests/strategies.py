@@ -82,11 +82,14 @@ def _fits(used: Sequence[Piece], extra: Sequence[Piece], rules: RuleSet) -> bool
 
 
 @st.composite
-def table_melds(draw: st.DrawFn, rules: RuleSet, max_pieces: int) -> list[tuple[Piece, ...]]:
-    """Up to three legal melds, at most ``max_pieces`` pieces in all, some with declared jokers."""
+def table_melds(
+    draw: st.DrawFn, rules: RuleSet, max_pieces: int, max_melds: int = 3, min_melds: int = 0
+) -> list[tuple[Piece, ...]]:
+    """``min_melds`` to ``max_melds`` legal melds (fewer where a meld drawn does not fit), at
+    most ``max_pieces`` pieces in all, some with declared jokers."""
     used: list[Piece] = []
     table: list[tuple[Piece, ...]] = []
-    for _ in range(draw(st.integers(0, 3))):
+    for _ in range(draw(st.integers(min_melds, max_melds))):
         room = max_pieces - len(used)
         if room < rules.group_min:
             break
@@ -171,9 +174,29 @@ def positions(
     if not hand:
         # Every piece drawn was out of copies: take the first card the decks still hold.
         used = [piece for meld in table for piece in meld]
-        every_card = (Card(rank, suit) for rank in range(1, 14) for suit in range(4))
-        hand = [next(card for card in every_card if _fits(used, [card], rules))]
+        hand = [next(card for card in _every_card() if _fits(used, [card], rules))]
     return Position.build(rules, table, hand, game.initial)
+
+
+@st.composite
+def small_hand_positions(draw: st.DrawFn, max_pieces: int = 18) -> Position:
+    """500 rummy at the end of a deal: a hand of 1-4 pieces, most often with a joker, against a
+    table of up to six melds (``meldsat.engine.small_hands`` steers these solves)."""
+    rules = Game("rummy500", 4).rules
+    table = draw(table_melds(rules, max_pieces - 4, max_melds=6, min_melds=3))
+    used = [piece for meld in table for piece in meld]
+    hand: list[Piece] = (
+        [Joker()] if draw(st.integers(0, 3)) and _fits(used, [Joker()], rules) else []
+    )
+    size = draw(st.integers(max(1 - len(hand), 0), 4 - len(hand)))
+    hand.extend(draw(hand_pieces(rules, [*table, tuple(hand)], size)))
+    if not hand:
+        hand = [next(card for card in _every_card() if _fits(used, [card], rules))]
+    return Position.build(rules, table, hand)
+
+
+def _every_card() -> list[Card]:
+    return [Card(rank, suit) for rank in range(1, 14) for suit in range(4)]
 
 
 @st.composite

@@ -21,7 +21,7 @@ from meldsat.notation import format_table
 from meldsat.play import Objective, Play, Status
 from meldsat.position import Position, read_position
 from tests.oracle import Kept, melds_kept, oracle_best
-from tests.strategies import GAMES, Game, positions
+from tests.strategies import GAMES, Game, positions, small_hand_positions
 
 
 def engine_kept(position: Position) -> Kept:
@@ -37,6 +37,7 @@ def engine_kept(position: Position) -> Kept:
 # Per rule family (five of them) and for play-all: about 400 positions, both objectives each.
 EXAMPLES_PER_GAME = 60
 EXAMPLES_PLAY_ALL = 100
+EXAMPLES_SMALL_HAND = 60
 
 
 def assert_sound(position: Position, play: Play) -> None:
@@ -87,6 +88,15 @@ def assert_matches_oracle(
 def test_engine_matches_oracle(game: Game, data: st.DataObject) -> None:
     """Both objectives, on small positions of one rule family."""
     position = data.draw(positions(games=(game,)))
+    for objective in Objective:
+        assert_matches_oracle(position, objective)
+
+
+@settings(max_examples=EXAMPLES_SMALL_HAND, deadline=None)
+@given(small_hand_positions())
+def test_small_hands_match_oracle(position: Position) -> None:
+    """500 rummy hands of 1-4 pieces (mostly with a joker) against larger tables, the positions
+    whose search ``meldsat.engine.small_hands`` steers: both objectives."""
     for objective in Objective:
         assert_matches_oracle(position, objective)
 
@@ -150,6 +160,25 @@ def test_regressions(text: str) -> None:
     for objective in Objective:
         assert_matches_oracle(position, objective)
         assert_matches_oracle(position, objective, play_all=True)
+
+
+# The slowest positions of simulated 500 rummy games (issue 29): a hand of two or three pieces
+# with a joker against six to ten melds.
+TAIL = [
+    "rules: rummy500\ntable: 9S 9H 9D 9C | AC 2C 3C 4C 5C | QS QH QD QC | 2S 3S 4S 5S 6S 7S 8S"
+    " | 3D 4D 5D 6D 7D 8D 9D 10D JD | 3H 4H 5H *=6H 7H 8H\nhand: 2S *\n",
+    "rules: rummy500-killer\ntable: 2H 3H 4H 5H | 4S 5S *=6S 7S 8S 9S | JS JH JC | KS KD KC"
+    " | 4S 4H 4D | QH KH AH | 8D 9D 10D | QS QD QC | 6D 7D 8D | 9D 10D JD\nhand: 2D *\n",
+    "rules: rummy500-killer\ntable: 3S 3H 3D 3C | 9D *=10D JD QD | 6S 6H 6D | 8S 9S 10S JS"
+    " | 4C 5C 6C | QS QH QD QC | 7S 7H 7D 7C | 7D 8D 9D\nhand: 5H 10H *\n",
+]
+
+
+@pytest.mark.parametrize("text", TAIL)
+def test_tail_positions(text: str) -> None:
+    position = read_position(text)
+    for objective in Objective:
+        assert_matches_oracle(position, objective)
 
 
 def test_locked_joker_no_move() -> None:

@@ -156,6 +156,8 @@ class RearrangementModel:
         if position.initial and rules.initial_meld_points:
             InitialMeld(model, rules, rules.initial_meld_points, free, self.runs.low_aces())
         self.objective = LexicographicObjective(model, objective, rules, supply, kept)
+        # 500 rummy's larger models have a weak LP: only what CP-SAT linearizes at level 1.
+        self.search = EngineSearch(linearization_level=1 if self.tracks_origin else 2)
 
     def solver(
         self,
@@ -166,11 +168,9 @@ class RearrangementModel:
     ) -> cp_model.CpSolver:
         """A CP-SAT solver set up as the engine solves this model (:meth:`solve` uses it; the
         benchmarks solve variants of the model with it)."""
-        # 500 rummy's larger models have a weak LP: only what CP-SAT linearizes at level 1.
-        search = EngineSearch(linearization_level=1 if self.tracks_origin else 2)
         return new_solver(
             time_limit,
-            search=search,
+            search=self.search,
             num_workers=num_workers,
             log_search_progress=log_search_progress,
         )

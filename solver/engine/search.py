@@ -7,6 +7,7 @@ from meldsat.changes import Rearrangement, describe
 from meldsat.engine.arrange import arrange, played_pieces
 from meldsat.engine.direct import DirectModel, NotDirectError, applies
 from meldsat.engine.model import ModelOutcome, RearrangementModel
+from meldsat.engine.small_hands import steer_small_hand
 from meldsat.notation import Pieces, sort_pieces
 from meldsat.play import Objective, Play, Status, check_play_arguments
 from meldsat.position import Position
@@ -48,8 +49,11 @@ def solving_model(
 def build_model(
     position: Position, objective: Objective = Objective.POINTS, *, play_all: bool = False
 ) -> RearrangementModel:
-    """The model for ``position``, composed of the parts its rules need."""
-    return RearrangementModel(position, objective, play_all=play_all)
+    """The model for ``position``, composed of the parts its rules need, its search steered when
+    it is a small 500 rummy hand (``meldsat.engine.small_hands``)."""
+    model = RearrangementModel(position, objective, play_all=play_all)
+    steer_small_hand(model)
+    return model
 
 
 def play_from_outcome(

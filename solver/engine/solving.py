@@ -112,9 +112,12 @@ class SolveStop:
 @dataclass(frozen=True)
 class EngineSearch:
     """The engine's search. ``linearization_level`` says which constraints go into the LP: 2 (all
-    of them) for the plain model, 1 for 500 rummy's larger models with their weak LP."""
+    of them) for the plain model, 1 for 500 rummy's larger models with their weak LP.
+    ``follow_strategy`` makes CP-SAT branch in the order of the model's decision strategies
+    (its fixed search) instead of its own choice (``meldsat.engine.small_hands`` sets them)."""
 
     linearization_level: int = 2
+    follow_strategy: bool = False
 
 
 def new_solver(
@@ -152,6 +155,8 @@ def new_solver(
         params.add_clique_cuts = False
         params.use_sat_inprocessing = False
         params.add_lp_constraints_lazily = False
+        if search.follow_strategy:
+            params.search_branching = cp_model.FIXED_SEARCH
     if time_limit is not None:
         params.max_time_in_seconds = time_limit
     return solver
