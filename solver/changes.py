@@ -2,7 +2,8 @@
 
 Old melds are matched to new ones by the cards they share (a maximum-weight matching), so
 a run that grew is recognised as the same run. Then each piece is traced to where it came from (its
-old meld, or the hand) and only what moved is described.
+old meld, or the hand) and only what moved is described. Jokers are traced by the rules: a table
+joker keeps its card wherever the new table still has a joker standing for it.
 """
 
 from __future__ import annotations
