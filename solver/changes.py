@@ -2,7 +2,8 @@
 
 Old melds are matched to new ones by the cards they share (a maximum-weight matching), so
 a run that grew is recognised as the same run. Then each piece is traced to where it came from (its
-old meld, or the hand) and only what moved is described.
+old meld, or the hand) and only what moved is described. Jokers are traced by the rules: a table
+joker keeps its card wherever the new table still has a joker standing for it.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from meldsat.cards import (
     Notation,
     Piece,
     count_pieces,
-    piece_identity,
     piece_sort_key,
     represented_card,
 )
@@ -160,8 +160,9 @@ def describe(
     )
 
     def work() -> tuple[tuple[Move, ...], tuple[str, ...]]:
-        origins = _trace_origins(old, table, played, home)
-        moves = _moves(table, origins, home) + _redeclarations(old, table, origins)
+        jokers = _trace_jokers(old, table, played, home)
+        origins = _trace_origins(old, table, played, home, jokers)
+        moves = _moves(table, origins, home) + _redeclarations(table, jokers)
         return moves, tuple(_step_text(move, old, table, home, rules) for move in moves)
 
     # Worked out once, when either the steps or the moves are first read.
@@ -176,43 +177,87 @@ def describe(
     )
 
 
+# Where a joker of the new table came from: its old meld (or ``HAND``) and the card it stood for
+# there (None from the hand), by its place (meld of the new table, index in that meld).
+JokerOrigins = dict[tuple[int, int], tuple[int, Card | None]]
+
+
 def _trace_origins(
-    old: Sequence[Meld], table: Sequence[Meld], played: Sequence[Piece], home: list[int | None]
+    old: Sequence[Meld],
+    table: Sequence[Meld],
+    played: Sequence[Piece],
+    home: list[int | None],
+    jokers: JokerOrigins,
 ) -> list[list[int]]:
-    """For each piece of each new meld, the old meld it came from, or ``HAND``."""
+    """For each piece of each new meld, the old meld it came from, or ``HAND``.
+
+    Jokers come from ``jokers`` (:func:`_trace_jokers`); real cards are traced here.
+    """
     left: dict[int, Counter[Piece]] = {i: count_pieces(meld) for i, meld in enumerate(old)}
     left[HAND] = count_pieces(played)
     origins: list[list[int]] = [[] for _ in table]
     for position, meld in enumerate(table):
-        # A piece stays in its own meld where it can; then comes from the hand; then moves.
+        # A card stays in its own meld where it can; then comes from the hand; then moves.
         candidates = [source for source in (home[position], HAND) if source is not None]
         candidates.extend(range(len(old)))
-        for piece in meld:
-            identity = piece_identity(piece)
-            source = next(c for c in candidates if left[c][identity] > 0)
-            left[source][identity] -= 1
+        for index, piece in enumerate(meld):
+            if isinstance(piece, Joker):
+                origins[position].append(jokers[position, index][0])
+                continue
+            source = next(c for c in candidates if left[c][piece] > 0)
+            left[source][piece] -= 1
             origins[position].append(source)
     return origins
 
 
-def _redeclarations(
-    old: Sequence[Meld], table: Sequence[Meld], origins: list[list[int]]
-) -> tuple[Move, ...]:
-    """One step for each table joker that stands for another card now."""
-    declared: dict[int, list[Card]] = {
-        i: [piece.declared for piece in meld if isinstance(piece, Joker) and piece.declared]
+def _trace_jokers(
+    old: Sequence[Meld], table: Sequence[Meld], played: Sequence[Piece], home: list[int | None]
+) -> JokerOrigins:
+    """Trace each joker of the new table to a joker of the old table or of the hand.
+
+    Jokers are interchangeable, so the pieces alone cannot tell which went where; the tracing
+    must follow the rules (docs/RULES.md, rule 4): a table joker keeps the card it stood for
+    wherever the new table still has a joker declared so, and only the others were freed. So
+    the tracing is a maximum-weight matching: first the most table jokers keep their card (as
+    many as the rule checker counts), then the most stay in their own meld; the hand's jokers
+    and the freed ones take the places left.
+    """
+    sources: list[tuple[int, Card | None]] = [
+        (i, piece.declared)
         for i, meld in enumerate(old)
-    }
+        for piece in meld
+        if isinstance(piece, Joker)
+    ]
+    sources.extend((HAND, None) for piece in played if isinstance(piece, Joker))
+    places = [
+        (position, index)
+        for position, meld in enumerate(table)
+        for index, piece in enumerate(meld)
+        if isinstance(piece, Joker)
+    ]
+    if not places:
+        return {}
+    # Weights in tiers: keeping the card outweighs every stay together (at most 2 a joker).
+    stay, keep = 2, 2 * len(places) + 1
+    weights: dict[tuple[int, int], int] = {}
+    for s, (source, was) in enumerate(sources):
+        for p, (position, index) in enumerate(places):
+            now = table[position][index]
+            assert isinstance(now, Joker)
+            kept = source != HAND and was is not None and was == now.declared
+            weights[s, p] = 1 + keep * kept + stay * (source == home[position])
+    pairs = max_weight_matching(weights)
+    return {places[p]: sources[s] for s, p in pairs.items()}
+
+
+def _redeclarations(table: Sequence[Meld], jokers: JokerOrigins) -> tuple[Move, ...]:
+    """One step for each table joker that stands for another card now."""
     moves = []
-    for position, (meld, sources) in enumerate(zip(table, origins, strict=True)):
-        for piece, source in zip(meld, sources, strict=True):
-            if not isinstance(piece, Joker) or piece.declared is None or source == HAND:
-                continue
-            cards = declared[source]
-            was = piece.declared if piece.declared in cards else cards[0]
-            cards.remove(was)
-            if was != piece.declared:
-                moves.append(Move(source, position, (piece,), was=was))
+    for (position, index), (source, was) in sorted(jokers.items()):
+        piece = table[position][index]
+        assert isinstance(piece, Joker)
+        if source != HAND and was is not None and piece.declared not in (None, was):
+            moves.append(Move(source, position, (piece,), was=was))
     return tuple(moves)
 
 

@@ -219,3 +219,25 @@ def group_joker_positions(draw: st.DrawFn, name: str, either: bool) -> Position:
     extra = draw(hand_pieces(rules, table, draw(st.integers(1, 4))))
     hand.extend(piece for piece in extra if _fits([*used, *hand], [piece], rules))
     return Position.build(rules, table, hand)
+
+
+@st.composite
+def table_joker_positions(draw: st.DrawFn, jokers: int) -> Position:
+    """A Rummikub position whose table holds ``jokers`` declared jokers (one a meld), two to four
+    melds in all, and a hand of up to five pieces near them (sometimes the last joker)."""
+    rules = get_rules("rummikub", 4)
+    table: list[tuple[Piece, ...]] = []
+    used: list[Piece] = []
+    while len(table) < draw(st.integers(max(2, jokers), 4)) or len(table) < jokers:
+        cards = draw(meld_cards(rules, max_size=4))
+        meld: tuple[Piece, ...] = cards
+        if len(table) < jokers:
+            index = draw(st.integers(0, len(cards) - 1))
+            meld = (*cards[:index], Joker(cards[index]), *cards[index + 1 :])
+        if _fits(used, meld, rules):
+            table.append(meld)
+            used.extend(meld)
+    hand = draw(hand_pieces(rules, table, draw(st.integers(1, 5))))
+    if not hand:
+        hand = [Joker()] if jokers < rules.jokers else [Card(1, 0)]
+    return Position.build(rules, table, hand)
