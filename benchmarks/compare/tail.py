@@ -25,6 +25,7 @@ import argparse
 import subprocess
 import sys
 import tempfile
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -76,18 +77,26 @@ def time_position(
             problem = meldsat_problem(logged.position, play)
             if problem:
                 timed.problems.append(f"{name} {objective.value}: {problem}")
-        ranked = {name: _ranking(play, objective) for name, play in answers.items()}
+        ranked = {
+            name: _ranking(logged.position, play, objective) for name, play in answers.items()
+        }
         if len(set(ranked.values())) > 1:
             timed.problems.append(f"{objective.value}: the engines' answers rank apart: {ranked}")
     return timed
 
 
-def _ranking(play: Play, objective: Objective) -> tuple[int, int]:
+def _ranking(position: Position, play: Play, objective: Objective) -> tuple[int, int]:
     """What the objective ranks: its value (points or cards, not both: two plays of the same
-    points may play different numbers of cards), then the original melds left as they were."""
-    kept = len(play.table) - len(play.changed_melds) - len(play.new_melds)
+    points may play different numbers of cards), then the original melds left showing the same
+    cards (a meld split in two is one original meld changed, not two)."""
     value = play.points_played if objective is Objective.POINTS else play.cards_played
-    return value, kept
+    before = Counter(_shown(meld) for meld in position.table)
+    after = Counter(_shown(meld) for meld in play.table)
+    return value, sum((before & after).values())
+
+
+def _shown(meld: Sequence[object]) -> tuple[str, ...]:
+    return tuple(sorted(str(piece) for piece in meld))
 
 
 def simulate_logs(
