@@ -277,7 +277,7 @@ class TableNarrator(Narrator):
                 render_meld(read_pieces(event["drawn"], self.rules, "drawn"), self.rules.notation)
             )
         else:
-            line.append(f"drew {drawn}" if drawn else "no draw")
+            line.append(f"drew {counted(drawn, 'card')}" if drawn else "no draw")
         if event["played"]:
             line.append(", played ")
             line.append_text(

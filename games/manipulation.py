@@ -20,6 +20,7 @@ from meldsat.games.records import read_melds
 from meldsat.games.table_game import TableGame, ask_meld, played_pieces, remove_pieces
 from meldsat.notation import Meld, Table
 from meldsat.rules import RuleSet
+from meldsat.wording import counted
 
 # A game that never reaches the target (it has not happened in any simulation) still stops here.
 DEFAULT_MAX_ROUNDS = 100
@@ -138,9 +139,8 @@ class ManipulationGame(TableGame[ManipulationTurn]):
         else:
             allowed = {min(self.draw_limit, len(self.stock))}
         if draws not in allowed:
-            raise IllegalTurnError(
-                f"drew {draws} cards: this turn draws {' or '.join(map(str, sorted(allowed)))}"
-            )
+            choices = " or ".join(map(str, sorted(allowed)))
+            raise IllegalTurnError(f"drew {counted(draws, 'card')}: this turn draws {choices}")
 
     def after_turn(self, seat: int, left: Meld, knock: bool) -> str | None:
         """Advance to the next seat, or end the round; returns why the round ended, if it did."""

@@ -33,7 +33,7 @@ def test_a_meld_after_the_first_draw() -> None:
 
 def test_without_a_meld_the_turn_draws_three_cards() -> None:
     game = _game(["5H 6H KS", "2C 3C 9D"], "4D 3D 2S 7H")
-    with pytest.raises(IllegalTurnError, match="drew 1 cards: this turn draws 3"):
+    with pytest.raises(IllegalTurnError, match="drew 1 card: this turn draws 3"):
         game.apply_turn({"draws": 1, "table_after": None, "knock": False})
     record = game.apply_turn({"draws": 3, "table_after": None, "knock": False})
     assert record["drawn"] == ["2S", "3D", "7H"]
