@@ -684,20 +684,23 @@ function dropTarget(element) {
   return box ? box.dataset.meld : null;
 }
 
-function setUpDragging() {
-  const panel = $("check-panel");
+// Dragging the cards of ``panel`` (buttons matching ``selector`` that ``canDrag``): a copy follows
+// the pointer, and on release ``drop(button, the element under the pointer)``. A tap stays a click
+// (chosen by the panel's click handler); the click that follows a drag is marked on the panel
+// (``dataset.dragged``) so that the handler can tell it from a tap. Check mode and the game share it.
+function enableDragging(panel, selector, ghostClass, canDrag, drop) {
   let drag = null;
   panel.addEventListener("pointerdown", (event) => {
     delete panel.dataset.dragged; // a click follows a drag only sometimes: forget the last one
-    const button = event.target.closest("button.movable");
-    if (!button) return;
+    const button = event.target.closest(selector);
+    if (!button || !canDrag(button)) return;
     drag = { button, x: event.clientX, y: event.clientY, ghost: null };
   });
   panel.addEventListener("pointermove", (event) => {
     if (!drag) return;
     if (!drag.ghost && Math.hypot(event.clientX - drag.x, event.clientY - drag.y) > 6) {
       drag.ghost = drag.button.cloneNode(true);
-      drag.ghost.className = "movable ghost";
+      drag.ghost.className = ghostClass;
       document.body.append(drag.ghost);
       drag.button.classList.add("dragging");
     }
@@ -707,21 +710,27 @@ function setUpDragging() {
       drag.ghost.style.top = `${event.clientY - 30}px`;
     }
   });
-  const finish = (event) => {
+  document.addEventListener("pointerup", (event) => {
     if (!drag) return;
     const { button, ghost } = drag;
     drag = null;
     if (!ghost) return; // a tap: the click handler chooses the card
     ghost.remove();
     button.classList.remove("dragging");
-    const to = dropTarget(document.elementFromPoint(event.clientX, event.clientY));
-    if (to !== null) moveCard(button.dataset.from, Number(button.dataset.index), to);
+    drop(button, document.elementFromPoint(event.clientX, event.clientY));
     panel.dataset.dragged = "1"; // the click that follows a drag is not a tap
-  };
-  document.addEventListener("pointerup", finish);
+  });
   document.addEventListener("pointercancel", () => {
     if (drag && drag.ghost) { drag.ghost.remove(); drag.button.classList.remove("dragging"); }
     drag = null;
+  });
+}
+
+function setUpDragging() {
+  const panel = $("check-panel");
+  enableDragging(panel, "button.movable", "movable ghost", () => true, (button, under) => {
+    const to = dropTarget(under);
+    if (to !== null) moveCard(button.dataset.from, Number(button.dataset.index), to);
   });
   panel.addEventListener("click", (event) => {
     if (panel.dataset.dragged) { delete panel.dataset.dragged; return; }

@@ -1,5 +1,5 @@
 // meldsat's game screen: a whole game against the server's bots (the /api/games endpoints).
-// It reuses app.js's helpers by name (api, cardsRow, paragraph, heading, tag, isJoker, pretty)
+// It reuses app.js's helpers by name (api, enableDragging, cardsRow, paragraph, heading, tag, isJoker, pretty)
 // and draws every card with the server's own SVG (/api/cards), as the rest of the page does.
 "use strict";
 
@@ -440,37 +440,10 @@ function gameDropTarget(element) {
 
 function setUpGameMoves() {
   const panel = $("game-cards");
-  let drag = null;
-  panel.addEventListener("pointerdown", (event) => {
-    delete panel.dataset.dragged;
-    const button = event.target.closest("button.gcard");
-    if (!button || button.disabled || game.view.step !== "meld") return;
-    drag = { button, x: event.clientX, y: event.clientY, ghost: null };
-  });
-  panel.addEventListener("pointermove", (event) => {
-    if (!drag) return;
-    if (!drag.ghost && Math.hypot(event.clientX - drag.x, event.clientY - drag.y) > 6) {
-      drag.ghost = drag.button.cloneNode(true);
-      drag.ghost.className = "gcard ghost";
-      document.body.append(drag.ghost);
-      drag.button.classList.add("dragging");
-    }
-    if (drag.ghost) {
-      event.preventDefault();
-      drag.ghost.style.left = `${event.clientX - 20}px`;
-      drag.ghost.style.top = `${event.clientY - 30}px`;
-    }
-  });
-  document.addEventListener("pointerup", (event) => {
-    if (!drag) return;
-    const { button, ghost } = drag;
-    drag = null;
-    if (!ghost) return; // a tap: the click handler chooses the card
-    ghost.remove();
-    button.classList.remove("dragging");
-    const to = gameDropTarget(document.elementFromPoint(event.clientX, event.clientY));
+  const canDrag = (button) => !button.disabled && game.view.step === "meld";
+  enableDragging(panel, "button.gcard", "gcard ghost", canDrag, (button, under) => {
+    const to = gameDropTarget(under);
     if (to !== null) moveGameCard(button.dataset.from, Number(button.dataset.index), to);
-    panel.dataset.dragged = "1";
   });
   panel.addEventListener("click", (event) => {
     if (panel.dataset.dragged) { delete panel.dataset.dragged; return; }
