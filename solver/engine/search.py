@@ -6,6 +6,7 @@ from meldsat.cards import count_pieces
 from meldsat.changes import Rearrangement, describe
 from meldsat.engine.arrange import arrange, played_pieces
 from meldsat.engine.direct import DirectModel, NotDirectError, applies
+from meldsat.engine.direct_origin import OriginModel, origin_applies
 from meldsat.engine.model import ModelOutcome, RearrangementModel
 from meldsat.engine.small_hands import steer_small_hand
 from meldsat.notation import Pieces, sort_pieces
@@ -36,11 +37,13 @@ def solving_model(
     position: Position, objective: Objective = Objective.POINTS, *, play_all: bool = False
 ) -> RearrangementModel | DirectModel:
     """The model ``best_play`` solves: the one of :func:`build_model`, written straight into its
-    proto where ``meldsat.engine.direct`` applies (the same proto, built in a fraction of the
-    time), else built from the parts."""
-    if applies(position):
+    proto where ``meldsat.engine.direct`` (or, for 500 rummy's hand origin,
+    ``meldsat.engine.direct_origin``) applies: the same proto, built in a fraction of the time.
+    Else, and for the small 500 rummy hands whose search is steered, built from the parts."""
+    direct = DirectModel if applies(position) else OriginModel if origin_applies(position) else None
+    if direct is not None:
         try:
-            return DirectModel(position, objective, play_all=play_all)
+            return direct(position, objective, play_all=play_all)
         except NotDirectError:
             pass
     return build_model(position, objective, play_all=play_all)
