@@ -377,6 +377,8 @@ class OriginModel(DirectModel):
         length = self._rules.run_min
         runs: list[list[Slot]] = []
         for suit, steps in enumerate(self._steps):
+            if not any(_value(terms, values) for step in steps.values() for terms in step.start):
+                continue  # no run of this suit
             valued = {p: step.values(values) for p, step in steps.items()}
             runs.extend(suit_runs(valued, suit, length, _number))
         return self._solution(values, hand_jokers_at, tuple(tuple(meld) for meld in groups + runs))

@@ -8,6 +8,7 @@ from meldsat.engine.arrange import arrange, played_pieces
 from meldsat.engine.direct import DirectModel, NotDirectError, applies
 from meldsat.engine.direct_origin import OriginModel, origin_applies
 from meldsat.engine.model import ModelOutcome, RearrangementModel
+from meldsat.engine.no_move import has_no_move
 from meldsat.engine.small_hands import steer_small_hand
 from meldsat.notation import Pieces, sort_pieces
 from meldsat.play import Objective, Play, Status, check_play_arguments
@@ -29,6 +30,8 @@ def best_play(
     of equal value the one keeping the most original melds intact wins, so answers are stable.
     """
     objective, time_limit = check_play_arguments(position, objective, play_all, time_limit)
+    if has_no_move(position):  # proven without a solve: no hand piece fits in any meld
+        return _no_play(position, objective, Status.NO_MOVE, None)
     model = solving_model(position, objective, play_all=play_all)
     return play_from_outcome(position, objective, model, model.solve(time_limit))
 
