@@ -151,10 +151,9 @@ def judge_meld(pieces: Sequence[Piece], rules: RuleSet) -> MeldVerdict:
     pieces = require_pieces(pieces, "pieces")
     require_rules(rules)
     try:
-        hash(rules)
+        return _judged(pieces, rules)
     except TypeError:  # a rule set built with a list in a field: judged without the cache
         return _judge(pieces, rules)
-    return _judged(pieces, rules)
 
 
 def _judge(pieces: tuple[Piece, ...], rules: RuleSet) -> MeldVerdict:
