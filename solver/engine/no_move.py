@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 
-from meldsat.cards import Card
+from meldsat.cards import ALL_CARDS, Card
 from meldsat.engine.model import table_is_frozen
 from meldsat.engine.parts.groups import _shapes
 from meldsat.engine.parts.supply import CARD_INDEX, _windows
@@ -24,21 +24,29 @@ from meldsat.position import Position
 @functools.cache
 def _meld_cards(
     group_min: int, group_max: int, positions: range, run_min: int
-) -> tuple[tuple[int, ...], ...]:
-    """Every group shape and run window of the rules, as card indexes."""
-    groups = tuple(indexes for _, _, indexes in _shapes(group_min, group_max))
-    return groups + _windows(positions, run_min)
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[tuple[int, ...], ...], ...]]:
+    """Every group shape and run window of the rules, as card indexes; and for each card, those
+    holding it."""
+    shapes = tuple(indexes for _, _, indexes in _shapes(group_min, group_max))
+    shapes += _windows(positions, run_min)
+    holding: list[list[tuple[int, ...]]] = [[] for _ in ALL_CARDS]
+    for cards in shapes:
+        for index in set(cards):
+            holding[index].append(cards)
+    return shapes, tuple(map(tuple, holding))
 
 
 def has_no_move(position: Position) -> bool:
     """True when no hand piece can be in any meld (see the module): ``position`` has no move.
     False says nothing (a move may exist). Wrap-around rules, which the engine refuses, are left
-    to it."""
+    to it, and so is an empty hand."""
     rules = position.rules
     if rules.wrap_around:
         return False
     hand = {CARD_INDEX[piece] for piece in position.hand if isinstance(piece, Card)}
-    hand_jokers = sum(1 for piece in position.hand if not isinstance(piece, Card))
+    hand_jokers = len(position.hand) - sum(1 for piece in position.hand if isinstance(piece, Card))
+    if not hand and not hand_jokers:
+        return False
     present = set(hand)
     jokers = hand_jokers
     if not table_is_frozen(position):
@@ -48,14 +56,13 @@ def has_no_move(position: Position) -> bool:
                     present.add(CARD_INDEX[piece])
                 else:
                     jokers += 1
-    if not hand and not hand_jokers:
-        return False  # left to the model, as every other position
-    shapes = _meld_cards(rules.group_min, rules.group_max, rules.sequence_positions, rules.run_min)
-    for cards in shapes:
-        missing = sum(1 for index in cards if index not in present)
-        if missing <= jokers and (hand_jokers or not hand.isdisjoint(cards)):
-            return False
-    return True
+    shapes, holding = _meld_cards(
+        rules.group_min, rules.group_max, rules.sequence_positions, rules.run_min
+    )
+    # A hand joker may stand in any meld; a hand card only in those holding it. No move when
+    # every one of them misses more cards than there are jokers.
+    candidates = shapes if hand_jokers else (cards for index in hand for cards in holding[index])
+    return all(sum(1 for index in cards if index not in present) > jokers for cards in candidates)
 
 
 __all__ = ["has_no_move"]
