@@ -50,15 +50,21 @@ def origin_applies(position: Position) -> bool:
 
 
 def _sum(parts: Iterable[Terms]) -> Terms:
-    """The sum of linear expressions."""
-    total: Terms = {}
+    """The sum of linear expressions. Terms are never changed once made, so a sum of one
+    expression (the common case) is that expression itself."""
+    total: Terms | None = None
+    shared = True
     for terms in parts:
-        if not total:
-            total.update(terms)
+        if not terms:
             continue
+        if total is None:
+            total = terms
+            continue
+        if shared:
+            total, shared = dict(total), False
         for var, coeff in terms.items():
             total[var] = total.get(var, 0) + coeff
-    return total
+    return {} if total is None else total
 
 
 def _minus(left: Terms, right: Terms) -> Terms:
