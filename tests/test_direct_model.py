@@ -23,14 +23,7 @@ from meldsat.engine.search import solving_model
 from meldsat.engine.small_hands import follows_objective
 from meldsat.play import Objective
 from meldsat.position import Position
-from tests.strategies import GAMES, Game, group_joker_positions, positions
-
-# Beyond the oracle's games: the gin family (a frozen table), run and group house rules.
-MORE_GAMES = (
-    Game("gin", 2),
-    Game("manipulation", 4, house=(("run_min", 4), ("ace_high", False))),
-    Game("rummikub", 4, house=(("group_max", 3), ("jokers", 4))),
-)
+from tests.strategies import GAMES, MORE_GAMES, group_joker_positions, positions
 
 
 def _parts_proto(position: Position, objective: Objective, play_all: bool) -> str:

@@ -11,15 +11,17 @@ from meldsat.engine.search import solving_model
 from meldsat.play import Objective
 from meldsat.position import Position
 from meldsat.rulesets import get_rules
-from tests.strategies import GAMES, positions
+from tests.strategies import GAMES, MORE_GAMES, positions
 
 
 @settings(max_examples=150, deadline=None)
-@given(positions(games=GAMES, max_pieces=16, max_hand=8))
+@given(positions(games=GAMES + MORE_GAMES, max_pieces=16, max_hand=8))
 def test_no_move_is_what_the_solver_proves(position: Position) -> None:
     if has_no_move(position):
         for objective in Objective:
-            assert solving_model(position, objective).solve(None).status == "INFEASIBLE"
+            for play_all in (False, True):
+                model = solving_model(position, objective, play_all=play_all)
+                assert model.solve(None).status == "INFEASIBLE"
 
 
 def _position(game: str, table: list[str], hand: str) -> Position:
