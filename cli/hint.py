@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections import Counter
-from typing import Annotated
+from collections import Counter, OrderedDict
+from typing import Annotated, Any
 
 import typer
 from rich.text import Text
@@ -254,18 +254,35 @@ def _batch_exit_code(codes: Counter[int]) -> int:
     return 3 if codes[3] else 0
 
 
+# The answers of the lines this process answered last, by everything but the line's number: a batch
+# that holds the same line twice (the same position asked again) is solved once. The answer is
+# the same either way (one proto, one deterministic search); errors are not kept.
+_ANSWERED: OrderedDict[tuple[object, ...], dict[str, Any]] = OrderedDict()
+_ANSWERED_MOST = 256
+
+
 def solve_batch_line(job: BatchJob) -> tuple[int, str]:
     """Answer one batch line (:func:`meldsat.answers.hint.hint_line`): its exit code and its one
     JSON line. Bad input becomes an ``error`` object."""
     number, line, objective, time_limit, play_all, rules, players, house_items = job
-    answer = hint_line(
-        number,
-        line,
-        Objective(objective),
-        play_all=play_all,
-        time_limit=time_limit,
-        rules=rules,
-        players=players,
-        house=dict(house_items),
-    )
+    key = job[1:]
+    answer = _ANSWERED.get(key)
+    if answer is None:
+        answer = hint_line(
+            number,
+            line,
+            Objective(objective),
+            play_all=play_all,
+            time_limit=time_limit,
+            rules=rules,
+            players=players,
+            house=dict(house_items),
+        )
+        if answer["status"] != "error":  # (an error's words may name the line's number)
+            _ANSWERED[key] = answer
+            if len(_ANSWERED) > _ANSWERED_MOST:
+                _ANSWERED.popitem(last=False)
+    else:
+        _ANSWERED.move_to_end(key)
+        answer = {**answer, "line": number}  # the same keys in the same order
     return _ANSWER_CODES[answer["status"]], to_json(answer)

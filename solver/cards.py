@@ -11,6 +11,7 @@ import enum
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from meldsat.errors import NotationError, quote, require_text
 
@@ -102,16 +103,23 @@ class Joker:
 Piece = Card | Joker
 
 
+_PIECE_TYPES = (Card, Joker)
+
+
 def require_pieces(value: object, argument: str) -> tuple[Piece, ...]:
     """``value`` as a tuple of pieces, or a ``TypeError`` naming ``argument``.
 
     The library's checks of its callers' arguments: a string or anything holding other than
     :class:`Card` and :class:`Joker` values is refused at once, not deep inside the engine.
     """
-    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+    pieces: tuple[Any, ...]
+    if isinstance(value, tuple):  # the common case, without the slower Iterable test
+        pieces = value if type(value) is tuple else tuple(value)
+    elif isinstance(value, str | bytes) or not isinstance(value, Iterable):
         raise TypeError(f"{argument} must be a sequence of Card and Joker values")
-    pieces = tuple(value)
-    if not all(isinstance(piece, Card | Joker) for piece in pieces):
+    else:
+        pieces = tuple(value)
+    if not all(isinstance(piece, _PIECE_TYPES) for piece in pieces):
         raise TypeError(f"{argument} must hold only Card and Joker values")
     return pieces
 

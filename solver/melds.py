@@ -8,6 +8,7 @@ with this module, so it must stay independent of the engine.
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -149,6 +150,13 @@ def judge_meld(pieces: Sequence[Piece], rules: RuleSet) -> MeldVerdict:
     """
     pieces = require_pieces(pieces, "pieces")
     require_rules(rules)
+    try:
+        return _judged(pieces, rules)
+    except TypeError:  # a rule set built with a list in a field: judged without the cache
+        return _judge(pieces, rules)
+
+
+def _judge(pieces: tuple[Piece, ...], rules: RuleSet) -> MeldVerdict:
     known = [card for card in map(represented_card, pieces) if card is not None]
     wild = sum(1 for piece in pieces if isinstance(piece, Joker) and piece.declared is None)
     shapes = meld_shapes(known, wild, rules)
@@ -160,6 +168,12 @@ def judge_meld(pieces: Sequence[Piece], rules: RuleSet) -> MeldVerdict:
         return MeldVerdict(ordered, None, illegal_reason(known, wild, rules))
     shape, jokers = shapes[0]
     return MeldVerdict(_arrange(pieces, shape, jokers), shape.kind, None)
+
+
+# A game judges the same melds turn after turn (every table meld at every position read and every
+# move checked), and a verdict depends on the pieces and the rules alone, so each is worked out
+# once. An ambiguous meld raises each time (exceptions are not cached).
+_judged = functools.lru_cache(maxsize=16384)(_judge)
 
 
 def _arrange(pieces: Sequence[Piece], shape: _Shape, jokers: tuple[Card, ...]) -> tuple[Piece, ...]:

@@ -54,6 +54,12 @@ GAMES = (
     # A house rule: 500 rummy with an initial meld, where an ace melded low counts 1, not 15.
     Game("rummy500", 4, initial=True, house=(("initial_meld_points", 20),)),
 )
+# Beyond the oracle's games: a frozen table (gin), run and group house rules.
+MORE_GAMES = (
+    Game("gin", 2),
+    Game("manipulation", 4, house=(("run_min", 4), ("ace_high", False))),
+    Game("rummikub", 4, house=(("group_max", 3), ("jokers", 4))),
+)
 
 
 @st.composite

@@ -15,20 +15,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from benchmarks.common.buckets import Bucket, bucket_positions
-from benchmarks.positions import generate
+from benchmarks.positions import generate, generate_position
 from meldsat.engine.direct import DirectModel, NotDirectError, applies
+from meldsat.engine.direct_origin import OriginModel, origin_applies
 from meldsat.engine.model import RearrangementModel
 from meldsat.engine.search import solving_model
+from meldsat.engine.small_hands import follows_objective
 from meldsat.play import Objective
 from meldsat.position import Position
-from tests.strategies import GAMES, Game, group_joker_positions, positions
-
-# Beyond the oracle's games: the gin family (a frozen table), run and group house rules.
-MORE_GAMES = (
-    Game("gin", 2),
-    Game("manipulation", 4, house=(("run_min", 4), ("ace_high", False))),
-    Game("rummikub", 4, house=(("group_max", 3), ("jokers", 4))),
-)
+from tests.strategies import GAMES, MORE_GAMES, group_joker_positions, positions
 
 
 def _parts_proto(position: Position, objective: Objective, play_all: bool) -> str:
@@ -38,15 +33,25 @@ def _parts_proto(position: Position, objective: Objective, play_all: bool) -> st
     return str(model.proto)
 
 
-def _same_proto(position: Position) -> None:
+def _same_proto(position: Position, build: type[DirectModel] = DirectModel) -> None:
     for objective in Objective:
         for play_all in (False, True):
             try:
-                direct = DirectModel(position, objective, play_all=play_all).model
+                direct = build(position, objective, play_all=play_all).model
             except NotDirectError:  # a constraint without variables: the parts build it
                 assert isinstance(solving_model(position, objective), RearrangementModel)
                 continue
             assert str(direct.proto) == _parts_proto(position, objective, play_all)
+
+
+def _origin_same_proto(position: Position) -> None:
+    """500 rummy's hand origin: written by ``OriginModel`` (the same proto) unless the hand is
+    small enough for ``small_hands`` to steer the parts' model, and never both."""
+    steered = follows_objective(RearrangementModel(position))
+    assert origin_applies(position) is not steered
+    _same_proto(position, OriginModel)  # the same proto even where the steered parts are used
+    if steered:
+        assert isinstance(solving_model(position), RearrangementModel)
 
 
 @settings(max_examples=80, deadline=None)
@@ -54,8 +59,8 @@ def _same_proto(position: Position) -> None:
 def test_small_positions_make_the_same_proto(position: Position) -> None:
     if applies(position):
         _same_proto(position)
-    else:  # 500 rummy's hand origin: the parts build it
-        assert isinstance(solving_model(position), RearrangementModel)
+    else:
+        _origin_same_proto(position)
 
 
 @settings(max_examples=20, deadline=None)
@@ -78,3 +83,9 @@ def test_full_tables_make_the_same_proto() -> None:
     for game in ("rummikub", "manipulation"):
         for _, position in generate(game, 6, 2):
             _same_proto(position)
+
+
+@pytest.mark.parametrize("game", ["rummy500", "rummy500-killer"])
+def test_full_hand_origin_tables_make_the_same_proto(game: str) -> None:
+    for index in range(4):
+        _origin_same_proto(generate_position(game, 3, index))

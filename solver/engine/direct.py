@@ -65,6 +65,7 @@ class _Writer:
         self._variables = self.proto.variables
         self._constraints = self.proto.constraints
         self.count = 0
+        self._true = -1
 
     def var(self, low: int, high: int) -> int:
         """A new integer variable in ``[low, high]``: its index."""
@@ -83,6 +84,13 @@ class _Writer:
         linear.vars.extend(ordered)
         linear.coeffs.extend([terms[var] for var in ordered])
         linear.domain.extend((low, high))
+
+    def holds(self) -> None:
+        """``CpModel.add(True)``, what a comparison of two plain zeros gives: a ``bool_or`` of a
+        constant-true variable, made at the first such constraint and reused after."""
+        if self._true < 0:
+            self._true = self.var(1, 1)
+        self._constraints.add().bool_or.literals.append(self._true)
 
     def maximize(self, terms: Terms) -> None:
         """The objective, as ``CpModel.maximize`` writes it: negated, scaling factor -1."""
@@ -129,9 +137,16 @@ class DirectModel:
         self.inventory = take_inventory(position)
         self.table_frozen = table_is_frozen(position)
         self.tracks_origin = False
+        self.search = EngineSearch(linearization_level=2)
         self.model = CpModel()
         self._out = _Writer(self.model)
         self._rules = position.rules
+        self._build(position, objective, play_all)
+
+    def _build(self, position: Position, objective: Objective, play_all: bool) -> None:
+        """Write the model, part after part in ``RearrangementModel``'s order."""
+        if not applies(position):
+            raise NotDirectError("500 rummy's hand origin: ``direct_origin.OriginModel``")
         self._supply(play_all)
         self._kept()
         self._locking()
@@ -291,11 +306,15 @@ class DirectModel:
                 terms[joker_var[index]] = 1
             if position.initial:
                 free.append((index, dict(terms)))
-            for var in self._in_melds[index]:
-                terms[var] = terms.get(var, 0) - 1
+            self._subtract_in_melds(terms, index)
             self._out.linear(terms, -real_at[index], -real_at[index])
         if position.initial and self._rules.initial_meld_points:
             self._initial_meld(free)
+
+    def _subtract_in_melds(self, terms: Terms, index: int) -> None:
+        """Take the pieces of card ``index`` in groups and runs away from ``terms``."""
+        for var in self._in_melds[index]:
+            terms[var] = terms.get(var, 0) - 1
 
     def _initial_meld(self, free: Sequence[tuple[int, Terms]]) -> None:
         """The new melds worth the initial meld's points (``parts.initial.InitialMeld``)."""
@@ -335,7 +354,7 @@ class DirectModel:
 
     def solve(self, time_limit: float | None = None) -> ModelOutcome:
         """Solve as ``RearrangementModel.solve`` does (the engine's search, one worker, seed 0)."""
-        solver = new_solver(time_limit, search=EngineSearch(linearization_level=2))
+        solver = new_solver(time_limit, search=self.search)
         code = run_solver(solver, self.model)
         status = solver.status_name(code)
         bound: int | None = None
@@ -348,10 +367,6 @@ class DirectModel:
 
     def extract(self, values: Sequence[int]) -> FlowSolution:
         """The solution in plain numbers, as ``RearrangementModel.extract`` reads it."""
-        hj = self._hj
-        jokers_at: Counter[Card] = Counter(dict.fromkeys(ALL_CARDS, 0))
-        for card, var in self._jokers:
-            jokers_at[card] = int(values[var])
         laid = [(shape, cards, int(values[var])) for shape, cards, var in self._shapes]
         groups: list[tuple[Slot, ...]] = []
         # In shape order, as ``GroupShapes.slots`` sorts them.
@@ -365,15 +380,28 @@ class DirectModel:
             tuple((card, Origin.ANY) for card in run)
             for run in trace_runs(starts, going_on, self._rules, suits)
         ]
+        return self._solution(values, Counter(), (*groups, *runs))
+
+    def _solution(
+        self,
+        values: Sequence[int],
+        hand_jokers_at: Counter[Card],
+        melds: tuple[tuple[Slot, ...], ...],
+    ) -> FlowSolution:
+        """The solution of the supply, the kept melds and the objective, with ``melds``."""
+        hj = self._hj
+        jokers_at: Counter[Card] = Counter(dict.fromkeys(ALL_CARDS, 0))
+        for card, var in self._jokers:
+            jokers_at[card] = int(values[var])
         return FlowSolution(
             kept_melds=tuple(index for index, var in enumerate(self._keep) if values[var]),
             hand_played=Counter({card: int(values[var]) for card, var in self._hand}),
             hand_jokers_played=0 if hj < 0 else int(values[hj]),
             jokers_at=jokers_at,
-            hand_jokers_at=Counter(),
-            melds=(*groups, *runs),
+            hand_jokers_at=hand_jokers_at,
+            melds=melds,
             value=sum(coeff * int(values[var]) for var, coeff in self._value.items()),
-            tracks_origin=False,
+            tracks_origin=self.tracks_origin,
         )
 
 

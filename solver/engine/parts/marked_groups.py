@@ -69,25 +69,35 @@ class MarkedGroups:
         return {shape: own for shape, own in owned.items() if sum(own)}
 
     def slots(self, values: Values) -> list[list[Slot]]:
-        """Every group, each place saying whether its piece comes from the hand: a group's own
-        hand piece, then the extra hand pieces of each card in the first groups with room."""
-        groups: list[tuple[GroupShape, list[bool]]] = []
-        for shape, own in sorted(self.extract(values).items()):
-            for place, owning in enumerate(own):
-                for _ in range(owning):
-                    flags = [False] * len(shape.suits)
-                    flags[place] = True
-                    groups.append((shape, flags))
-        extra: dict[Card, int] = {card: values(var) for card, var in self.extra.items()}
-        for shape, flags in groups:
-            for place, card in enumerate(shape.cards):
-                if extra.get(card) and not flags[place]:
-                    flags[place] = True
-                    extra[card] -= 1
-        return [
-            [
-                (card, Origin.HAND if hand else Origin.TABLE)
-                for card, hand in zip(shape.cards, flags, strict=True)
-            ]
-            for shape, flags in groups
+        """Every group, each place saying whether its piece comes from the hand
+        (:func:`group_slots`)."""
+        extra = {card: values(var) for card, var in self.extra.items()}
+        return group_slots(self.extract(values), extra)
+
+
+def group_slots(
+    owned: dict[GroupShape, tuple[int, ...]], extra: dict[Card, int]
+) -> list[list[Slot]]:
+    """Every group of a solution, each place saying whether its piece comes from the hand: a
+    group's own hand piece (``owned``: per shape, the groups owning a hand piece of each suit),
+    then the extra hand pieces of each card in the first groups with room."""
+    groups: list[tuple[GroupShape, list[bool]]] = []
+    for shape, own in sorted(owned.items()):
+        for place, owning in enumerate(own):
+            for _ in range(owning):
+                flags = [False] * len(shape.suits)
+                flags[place] = True
+                groups.append((shape, flags))
+    extra = dict(extra)
+    for shape, flags in groups:
+        for place, card in enumerate(shape.cards):
+            if extra.get(card) and not flags[place]:
+                flags[place] = True
+                extra[card] -= 1
+    return [
+        [
+            (card, Origin.HAND if hand else Origin.TABLE)
+            for card, hand in zip(shape.cards, flags, strict=True)
         ]
+        for shape, flags in groups
+    ]

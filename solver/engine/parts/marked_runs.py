@@ -94,41 +94,48 @@ class MarkedRunFlow:
 
     def slots(self, values: Values) -> list[list[Slot]]:
         """The runs of the solution, each place saying whether its piece comes from the hand."""
-        return [run for suit in range(4) for run in self._suit_runs(suit, values)]
-
-    def _suit_runs(self, suit: int, values: Values) -> list[list[Slot]]:
         length = self.rules.run_min
-        finished: list[list[Slot]] = []
-        active: list[list[Slot]] = []
-        for p, step in self.steps[suit].items():
-            card = card_of(rank_at(p), suit)
-            going: list[list[Slot]] = []
-            marked_on: list[list[Slot]] = []
-            # How many runs of each state have gone on through ``p`` so far.
-            taken: dict[tuple[bool, int], int] = {}
-            for run in sorted(active, key=lambda run: (-len(run), run[0][0].rank)):
-                if any(origin is Origin.HAND for _, origin in run):
-                    key = (True, min(len(run), length))
-                    done = taken.get(key, 0)
-                    taken[key] = done + 1
-                    if done < values(step.marked.get(key[1], 0)):
-                        marked_on.append(run)
-                    else:
-                        finished.append(run)
-                    continue
-                key = (False, min(len(run), _unmarked_cap(length)))
+        return [
+            run for suit in range(4) for run in suit_runs(self.steps[suit], suit, length, values)
+        ]
+
+
+def suit_runs(
+    steps: dict[int, MarkedStep], suit: int, length: int, values: Callable[[Expr], int]
+) -> list[list[Slot]]:
+    """The runs of one suit in a solution (``values`` reads a count of ``steps``), each place
+    saying whether its piece comes from the hand."""
+    finished: list[list[Slot]] = []
+    active: list[list[Slot]] = []
+    for p, step in steps.items():
+        card = card_of(rank_at(p), suit)
+        going: list[list[Slot]] = []
+        marked_on: list[list[Slot]] = []
+        # How many runs of each state have gone on through ``p`` so far.
+        taken: dict[tuple[bool, int], int] = {}
+        for run in sorted(active, key=lambda run: (-len(run), run[0][0].rank)):
+            if any(origin is Origin.HAND for _, origin in run):
+                key = (True, min(len(run), length))
                 done = taken.get(key, 0)
                 taken[key] = done + 1
-                move = step.unmarked[key[1]]  # an unmarked run always goes on
-                origin = Origin.HAND if done < values(move.from_hand) else Origin.TABLE
-                going.append([*run, (card, origin)])
-            from_hand = values(step.marked_hand)
-            for index, run in enumerate(marked_on):
-                going.append([*run, (card, Origin.HAND if index < from_hand else Origin.TABLE)])
-            going.extend([(card, Origin.HAND)] for _ in range(values(step.start.from_hand)))
-            going.extend([(card, Origin.TABLE)] for _ in range(values(step.start.from_table)))
-            active = going
-        return finished + active
+                if done < values(step.marked.get(key[1], 0)):
+                    marked_on.append(run)
+                else:
+                    finished.append(run)
+                continue
+            key = (False, min(len(run), _unmarked_cap(length)))
+            done = taken.get(key, 0)
+            taken[key] = done + 1
+            move = step.unmarked[key[1]]  # an unmarked run always goes on
+            origin = Origin.HAND if done < values(move.from_hand) else Origin.TABLE
+            going.append([*run, (card, origin)])
+        from_hand = values(step.marked_hand)
+        for index, run in enumerate(marked_on):
+            going.append([*run, (card, Origin.HAND if index < from_hand else Origin.TABLE)])
+        going.extend([(card, Origin.HAND)] for _ in range(values(step.start.from_hand)))
+        going.extend([(card, Origin.TABLE)] for _ in range(values(step.start.from_table)))
+        active = going
+    return finished + active
 
 
 def _unmarked_cap(length: int) -> int:
