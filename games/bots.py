@@ -1,4 +1,5 @@
-"""Bots built on the engine's hints: greedy-points, greedy-cards, knocker, hoarder, random.
+"""Bots built on the engine's hints: greedy-points, greedy-cards, knocker, hoarder, cautious, random
+(and ``patient``, the strongest, in :mod:`meldsat.games.table_patient`).
 
 Every bot asks :func:`meldsat.best_play` for its plays, so its moves are legal by construction;
 the game re-checks each one with the rule checker all the same (``apply_turn``), and stops with
