@@ -220,7 +220,7 @@ TABLE_BOTS = Roster(
         Bot(
             "patient",
             "the strongest: holds its melds until one play goes out or reaches the knock limit "
-            "(Manipulation: or its last turn; 500: or an opponent is down to two cards or the "
+            "(Manipulation: or its last turn; 500: or an opponent is down to three cards or the "
             "deal is about to end); discards the lowest card it cannot meld",
             _patient,
         ),

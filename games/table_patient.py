@@ -11,9 +11,9 @@ differently from ``hoarder`` and ``greedy-points`` in two ways and discards diff
   it can to hold the fewest.
 - **The 500 family**: laid cards score, so a meld on the table is a place for the others to lay
   off theirs. ``patient`` holds its melds while every opponent holds more than
-  :data:`CAUGHT_CARDS` cards (the sizes are public), and lays the most points at once when a play
-  goes out (one card left to discard at most), when an opponent is that close to going out, or
-  when the deal is about to end.
+  :data:`~meldsat.games.bots.CAUGHT_CARDS` (three) cards (the sizes are public), and lays the
+  most points at once when a play goes out (one card left to discard at most), when an opponent
+  is that close to going out, or when the deal is about to end.
 - **Its discard** (the 500 family, where a discard is out of play): a card kept is laid for its
   value or caught for minus its value, and on a shared table most cards end up laid; so it keeps
   what it can meld now (the engine's best play on the hand) and throws the *lowest* card of the
@@ -24,12 +24,9 @@ from __future__ import annotations
 
 from meldsat.cards import Piece
 from meldsat.games.agents import TurnView
-from meldsat.games.bots import HoarderBot, near_meld
+from meldsat.games.bots import CAUGHT_CARDS, HoarderBot, near_meld
 from meldsat.notation import Table
 from meldsat.play import Objective
-
-# In the 500 family an opponent with this many cards or fewer may go out soon: lay everything.
-CAUGHT_CARDS = 2
 
 
 class PatientBot(HoarderBot):

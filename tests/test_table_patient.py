@@ -41,8 +41,8 @@ def test_in_500_it_holds_its_melds_until_an_opponent_is_nearly_out() -> None:
     rules = get_rules("rummy500")
     bot = patient()
     hand = parse_pieces("5H 6H 7H KS QD 9C")
-    assert bot.choose_meld(TurnView(rules, 0, (), hand, 1, 30, False, (6, 9, 8, 7))) is None
-    caught = bot.choose_meld(TurnView(rules, 0, (), hand, 1, 30, False, (6, 9, 2, 7)))
+    assert bot.choose_meld(TurnView(rules, 0, (), hand, 1, 30, False, (6, 9, 4, 7))) is None
+    caught = bot.choose_meld(TurnView(rules, 0, (), hand, 1, 30, False, (6, 9, 3, 7)))
     assert caught is not None and sorted(map(str, caught[0])) == ["5H", "6H", "7H"]
     # A play that leaves one card (the discard) goes out whatever the others hold.
     out = parse_pieces("5H 6H 7H KS")
