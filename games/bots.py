@@ -219,7 +219,7 @@ TABLE_BOTS = Roster(
         ),
         Bot(
             "patient",
-            "the strongest (65 % of 500 games against three greedy-points, 41.5 % of "
+            "the strongest (63 % of 500 games against three greedy-points, 41.5 % of "
             "Manipulation games against three hoarder): holds its melds until one play goes out "
             "or reaches the knock limit (Manipulation: or its last turn; 500: or an opponent is "
             "down to three cards or the deal is about to end); discards the lowest card it "
