@@ -55,6 +55,7 @@ def test_lookups_by_rule_set() -> None:
         "knocker",
         "hoarder",
         "cautious",
+        "patient",
         "random",
         "expert",
     )
