@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from meldsat.cards import Card
 from meldsat.games.agents import GinDiscard, GinView
 from meldsat.games.gin_expert import ExpertGinBot
+from meldsat.games.gin_racer import RacerGinBot
 from meldsat.games.roster import Bot, BotMaker, Roster
 from meldsat.gin.deadwood import HandAnalysis, analyse_hand
 from meldsat.gin.draw import draw_advice
@@ -107,7 +108,7 @@ class RandomGinBot:
         return GinDiscard(discard, knock=allowed and self.rng.random() < 0.5)
 
 
-GinBot = ExactGinBot | RandomGinBot | ExpertGinBot
+GinBot = ExactGinBot | RandomGinBot | ExpertGinBot | RacerGinBot
 
 
 def _maker(kind: type[GinBot]) -> BotMaker:
@@ -149,6 +150,12 @@ GIN_BOTS = Roster(
             "may knock and away from the opponent, knocks or waits by the expected score (as "
             "strong as knocker, measured: docs/BOTS.md)",
             _maker(ExpertGinBot),
+        ),
+        Bot(
+            "racer",
+            "draws and discards for the soonest knock by the exact next-draw look-ahead, away "
+            "from what the opponent took; knocks as soon as allowed",
+            _maker(RacerGinBot),
         ),
     ),
     noun="gin bot",

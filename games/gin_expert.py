@@ -70,7 +70,42 @@ class OpponentModel:
     refused: set[Card] = field(default_factory=set)
 
 
-def _best_discard(hand: int, keep: int = 0) -> tuple[int, int]:
+def observe_opponent(
+    view: GinView, model: OpponentModel, pile: tuple[Card, ...] | None, stock: int
+) -> OpponentModel:
+    """``model`` told what the opponent did since the bot's last discard: ``pile`` is the discard
+    pile that discard left and ``stock`` the stock then (``None`` and -1 before the bot's first
+    turn). A new hand (a fuller stock) starts a new model."""
+    now = (*view.seen, view.upcard)
+    if pile is None or view.stock_left > stock:
+        model = OpponentModel()
+        first = view.first_upcard
+        if first is not None and first not in now:
+            model.holds.add(first)  # it took the first upcard
+        elif first is not None and now == (first, view.upcard):
+            model.refused.add(first)
+    elif now[:-1] == pile:
+        model.refused.add(pile[-1])
+    elif now[:-1] == pile[:-1]:
+        model.holds.add(pile[-1])
+    model.discarded.add(view.upcard)
+    model.holds.discard(view.upcard)
+    return model
+
+
+def after_draw(
+    view: GinView, drawn: Card, took_upcard: bool
+) -> tuple[list[Card], HandAnalysis, tuple[Card, ...]]:
+    """The 11 cards after the draw, their analysis (an upcard just taken kept), and the discard
+    pile below the card about to be discarded."""
+    cards = [*view.hand, drawn]
+    after = analyse_hand(
+        cards, view.rules, first_upcard=view.first_upcard, keep=drawn if took_upcard else None
+    )
+    return cards, after, view.seen if took_upcard else (*view.seen, view.upcard)
+
+
+def best_discard(hand: int, keep: int = 0) -> tuple[int, int]:
     """The least deadwood of 11 cards after one discard (not ``keep``), and that discard's bit;
     ties discard the highest card."""
     total = mask_value(hand)
@@ -128,7 +163,7 @@ def play_out(
     turn = 0
     while True:
         seat = seats[turn % 2]
-        with_upcard = _best_discard(seat.hand | upcard, keep=upcard)
+        with_upcard = best_discard(seat.hand | upcard, keep=upcard)
         if with_upcard[0] < seat.deadwood:
             deadwood, discard = with_upcard
             seat.hand |= upcard
@@ -136,7 +171,7 @@ def play_out(
             if not cards:
                 return 0
             seat.hand |= cards.pop()
-            deadwood, discard = _best_discard(seat.hand)
+            deadwood, discard = best_discard(seat.hand)
         seat.hand &= ~discard
         seat.deadwood = deadwood
         upcard = discard
@@ -149,8 +184,8 @@ def play_out(
 
 
 @dataclass
-class ExpertGinBot:
-    """Tracks the pile, discards away from the opponent, knocks by expected score."""
+class PileWatcher:
+    """A gin bot that remembers the pile between its turns (:class:`OpponentModel`)."""
 
     name: str
     rng: random.Random
@@ -159,10 +194,25 @@ class ExpertGinBot:
     _pile: tuple[Card, ...] | None = None
     _stock: int = -1
 
+    def watch(self, view: GinView) -> None:
+        """Learn what the opponent did since this bot's last discard (at the start of a turn)."""
+        self.opponent = observe_opponent(view, self.opponent, self._pile, self._stock)
+        self._stock = view.stock_left
+
+    def remember(self, pile: tuple[Card, ...], discard: Card, stock: int) -> None:
+        """The pile below this turn's ``discard`` and the ``stock`` left, at the end of a turn."""
+        self._pile = (*pile, discard)
+        self._stock = stock
+
+
+@dataclass
+class ExpertGinBot(PileWatcher):
+    """Tracks the pile, discards away from the opponent, knocks by expected score."""
+
     def take_upcard(self, view: GinView) -> bool:
         """The draw that is expected to reach a knock sooner (:func:`race_score`), over the cards
         the opponent is not known to hold; the exact draw advice when the stock is nearly out."""
-        self._observe(view)
+        self.watch(view)
         seen = (*view.seen, *sorted(self.opponent.holds - {view.upcard}, key=ALL_CARDS.index))
         advice = draw_advice(
             view.hand, view.upcard, view.rules, seen=seen, first_upcard=view.first_upcard
@@ -186,36 +236,11 @@ class ExpertGinBot:
         )
         return upcard > stock
 
-    def _observe(self, view: GinView) -> None:
-        """What the opponent did since this bot's last turn (a new hand starts afresh)."""
-        pile = (*view.seen, view.upcard)
-        mine = self._pile
-        if mine is None or view.stock_left > self._stock:
-            self.opponent = OpponentModel()
-            first = view.first_upcard
-            if first is not None and first not in pile:
-                self.opponent.holds.add(first)  # it took the first upcard
-                self.opponent.discarded.add(view.upcard)
-            elif first is not None and pile == (first, view.upcard):
-                self.opponent.refused.add(first)
-                self.opponent.discarded.add(view.upcard)
-        elif pile[:-1] == mine:
-            self.opponent.refused.add(mine[-1])
-        elif pile[:-1] == mine[:-1]:
-            self.opponent.holds.add(mine[-1])
-        self.opponent.discarded.add(view.upcard)
-        self.opponent.holds.discard(view.upcard)
-        self._stock = view.stock_left
-
     def finish_turn(self, view: GinView, drawn: Card, took_upcard: bool) -> GinDiscard:
         """Big gin when all 11 cards meld; else the weighed discard and the weighed knock."""
-        cards = [*view.hand, drawn]
-        after = analyse_hand(
-            cards, view.rules, first_upcard=view.first_upcard, keep=drawn if took_upcard else None
-        )
+        cards, after, pile = after_draw(view, drawn, took_upcard)
         if after.big_gin:
             return GinDiscard(None, knock=True)
-        pile = view.seen if took_upcard else (*view.seen, view.upcard)
         held = set(cards)
         unseen = [
             card
@@ -226,8 +251,7 @@ class ExpertGinBot:
         discard = self._discard(after, cards, unseen)
         kept = [card for card in cards if card != discard]
         knock = self._knocks(view, kept, discard, unseen, stock)
-        self._pile = (*pile, discard)
-        self._stock = stock
+        self.remember(pile, discard, stock)
         return GinDiscard(discard, knock)
 
     def _opponent_hands(self, unseen: list[Card], count: int) -> list[tuple[int, list[Card]]]:
@@ -293,7 +317,7 @@ class ExpertGinBot:
 
 def _feeds(opponent: int, bit: int) -> bool:
     """Whether the card ``bit`` lowers the least deadwood of the hand ``opponent``."""
-    return _best_discard(opponent | bit, keep=bit)[0] < _deadwood(opponent)
+    return best_discard(opponent | bit, keep=bit)[0] < _deadwood(opponent)
 
 
 def race_score(hand: int, draws: Sequence[Sequence[int]], limit: int) -> float:
@@ -303,7 +327,7 @@ def race_score(hand: int, draws: Sequence[Sequence[int]], limit: int) -> float:
     for sequence in draws:
         held = hand
         for step, drawn in enumerate(sequence):
-            deadwood, discard = _best_discard(held | drawn)
+            deadwood, discard = best_discard(held | drawn)
             if deadwood <= limit:
                 total += len(sequence) - step
                 break
