@@ -11,6 +11,9 @@
 - ``expert`` (:mod:`meldsat.games.gin_expert`): remembers what the opponent took and refused from
   the pile, weighs discards by the next draw and by what they give the opponent, and knocks only
   when that is expected to score at least as much as playing on.
+- ``racer`` (:mod:`meldsat.games.gin_racer`), the strongest measured: discards by an exact
+  one-draw look-ahead over every unseen card and away from the opponent's likely melds, draws by
+  the exact draw advice, knocks as soon as allowed.
 
 The gin analysis is immediate, so the bots ignore the hint time limit the table games' bots take.
 """
@@ -153,8 +156,9 @@ GIN_BOTS = Roster(
         ),
         Bot(
             "racer",
-            "draws and discards for the soonest knock by the exact next-draw look-ahead, away "
-            "from what the opponent took; knocks as soon as allowed",
+            "discards for the soonest knock by the exact next-draw look-ahead and away from "
+            "what the opponent may meld; knocks as soon as allowed (the strongest measured: "
+            "docs/BOTS.md)",
             _maker(RacerGinBot),
         ),
     ),

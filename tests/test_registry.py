@@ -57,6 +57,7 @@ def test_lookups_by_rule_set() -> None:
         "cautious",
         "random",
         "expert",
+        "racer",
     )
     with pytest.raises(RulesError, match="no game family 'go'"):
         family_named("go")
