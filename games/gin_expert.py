@@ -70,26 +70,43 @@ class OpponentModel:
     refused: set[Card] = field(default_factory=set)
 
 
+@dataclass(frozen=True)
+class PileMemory:
+    """The discard pile as the bot's last discard left it, the stock then, and that hand's first
+    upcard (how the next turn tells whether the opponent took that discard, or a new hand began)."""
+
+    pile: tuple[Card, ...]
+    stock: int
+    first_upcard: Card | None
+
+
 def observe_opponent(
-    view: GinView, model: OpponentModel, pile: tuple[Card, ...] | None, stock: int
+    view: GinView, model: OpponentModel, memory: PileMemory | None
 ) -> OpponentModel:
-    """``model`` told what the opponent did since the bot's last discard: ``pile`` is the discard
-    pile that discard left and ``stock`` the stock then (``None`` and -1 before the bot's first
-    turn). A new hand (a fuller stock) starts a new model."""
+    """``model`` told what the opponent did since the bot's last discard (``memory``; ``None``
+    before the bot's first turn of the game). A pile and stock that one turn of the opponent
+    cannot have made from ``memory`` are a new hand, and start a new model."""
     now = (*view.seen, view.upcard)
-    if pile is None or view.stock_left > stock:
+    # The opponent drew from the stock (its discard went on the pile), or took the bot's
+    # discard (its own replaced it on top, and the stock stayed as it was).
+    drew = took = False
+    if memory is not None and memory.first_upcard == view.first_upcard:
+        drew = now[:-1] == memory.pile and view.stock_left == memory.stock - 1
+        took = now[:-1] == memory.pile[:-1] and view.stock_left == memory.stock
+    if memory is None or not (drew or took):
         model = OpponentModel()
         first = view.first_upcard
         if first is not None and first not in now:
             model.holds.add(first)  # it took the first upcard
         elif first is not None and now == (first, view.upcard):
             model.refused.add(first)
-    elif now[:-1] == pile:
-        model.refused.add(pile[-1])
-    elif now[:-1] == pile[:-1]:
-        model.holds.add(pile[-1])
+    elif drew:
+        model.refused.add(memory.pile[-1])
+    else:
+        model.holds.add(memory.pile[-1])
     model.discarded.add(view.upcard)
-    model.holds.discard(view.upcard)
+    # A card in sight is not in the opponent's hand (whatever the memory said).
+    model.holds -= {*view.hand, *now}
     return model
 
 
@@ -190,19 +207,15 @@ class PileWatcher:
     name: str
     rng: random.Random
     opponent: OpponentModel = field(default_factory=OpponentModel)
-    # The discard pile as this bot's last turn left it, and the stock then.
-    _pile: tuple[Card, ...] | None = None
-    _stock: int = -1
+    _memory: PileMemory | None = None
 
     def watch(self, view: GinView) -> None:
         """Learn what the opponent did since this bot's last discard (at the start of a turn)."""
-        self.opponent = observe_opponent(view, self.opponent, self._pile, self._stock)
-        self._stock = view.stock_left
+        self.opponent = observe_opponent(view, self.opponent, self._memory)
 
-    def remember(self, pile: tuple[Card, ...], discard: Card, stock: int) -> None:
+    def remember(self, view: GinView, pile: tuple[Card, ...], discard: Card, stock: int) -> None:
         """The pile below this turn's ``discard`` and the ``stock`` left, at the end of a turn."""
-        self._pile = (*pile, discard)
-        self._stock = stock
+        self._memory = PileMemory((*pile, discard), stock, view.first_upcard)
 
 
 @dataclass
@@ -251,7 +264,7 @@ class ExpertGinBot(PileWatcher):
         discard = self._discard(after, cards, unseen)
         kept = [card for card in cards if card != discard]
         knock = self._knocks(view, kept, discard, unseen, stock)
-        self.remember(pile, discard, stock)
+        self.remember(view, pile, discard, stock)
         return GinDiscard(discard, knock)
 
     def _opponent_hands(self, unseen: list[Card], count: int) -> list[tuple[int, list[Card]]]:

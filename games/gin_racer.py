@@ -119,7 +119,7 @@ class RacerGinBot(PileWatcher):
         option = after.discards[0]
         if not after.can_knock:
             option = self._discard(after.discards, cards, pile, limit)
-        self.remember(pile, option.discard, view.stock_left - (not took_upcard))
+        self.remember(view, pile, option.discard, view.stock_left - (not took_upcard))
         return GinDiscard(option.discard, knock=option.deadwood <= limit)
 
     def _discard(

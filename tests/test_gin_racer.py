@@ -82,3 +82,19 @@ def test_the_same_seed_plays_the_same_legal_games() -> None:
         logs.append(log.events)
     assert logs[0] == logs[1]
     assert [event["event"] for event in logs[0]].count("game_end") == 2
+
+
+def test_a_new_hand_is_told_from_the_last_even_when_the_stock_is_no_fuller() -> None:
+    # Hollywood plays hand after hand with the same bots: here the last hand ended after the
+    # bot took the first upcard (the stock still 31) and threw a card the new hand deals it.
+    bot = RacerGinBot("racer", random.Random(1))
+    hand = cards("AS 2S 5H 6H 9D 10D QC KC 3D 8C")
+    bot.take_upcard(GinView(GIN, 0, hand, one("7S"), 31, 10, one("7S"), ()))
+    thrown = bot.finish_turn(
+        GinView(GIN, 0, hand, one("7S"), 31, 10, one("7S"), ()), one("7S"), True
+    )
+    assert thrown.discard is not None
+    dealt = (thrown.discard, *cards("KD 4S 4H 6C 7C 8D JH QH 2D"))
+    # The opponent's turn would have made the pile (7S-less) one card longer: this is a new deal.
+    bot.take_upcard(GinView(GIN, 0, dealt, one("5S"), 31, 10, one("5S"), ()))
+    assert not bot.opponent.holds
