@@ -25,7 +25,11 @@ from meldsat.wording import counted
 
 BotsOption = Annotated[
     str,
-    typer.Option("--bots", help=f"Bots, one a seat, comma-separated ({', '.join(bot_names())})."),
+    typer.Option(
+        "--bots",
+        help=f"Bots, one a seat, comma-separated ({', '.join(bot_names())}); docs/BOTS.md "
+        "gives their measured strength (the strongest gin bot: racer).",
+    ),
 ]
 GameRulesOption = Annotated[
     str, typer.Option("--rules", "-r", help="Rule set of the game (default: manipulation).")

@@ -11,6 +11,9 @@
 - ``expert`` (:mod:`meldsat.games.gin_expert`): remembers what the opponent took and refused from
   the pile, weighs discards by the next draw and by what they give the opponent, and knocks only
   when that is expected to score at least as much as playing on.
+- ``racer`` (:mod:`meldsat.games.gin_racer`), the strongest measured: discards by an exact
+  one-draw look-ahead over every unseen card and away from the opponent's likely melds, draws by
+  the exact draw advice, knocks as soon as allowed.
 
 The gin analysis is immediate, so the bots ignore the hint time limit the table games' bots take.
 """
@@ -23,6 +26,7 @@ from dataclasses import dataclass
 from meldsat.cards import Card
 from meldsat.games.agents import GinDiscard, GinView
 from meldsat.games.gin_expert import ExpertGinBot
+from meldsat.games.gin_racer import RacerGinBot
 from meldsat.games.roster import Bot, BotMaker, Roster
 from meldsat.gin.deadwood import HandAnalysis, analyse_hand
 from meldsat.gin.draw import draw_advice
@@ -107,7 +111,7 @@ class RandomGinBot:
         return GinDiscard(discard, knock=allowed and self.rng.random() < 0.5)
 
 
-GinBot = ExactGinBot | RandomGinBot | ExpertGinBot
+GinBot = ExactGinBot | RandomGinBot | ExpertGinBot | RacerGinBot
 
 
 def _maker(kind: type[GinBot]) -> BotMaker:
@@ -149,6 +153,13 @@ GIN_BOTS = Roster(
             "may knock and away from the opponent, knocks or waits by the expected score (as "
             "strong as knocker, measured: docs/BOTS.md)",
             _maker(ExpertGinBot),
+        ),
+        Bot(
+            "racer",
+            "discards for the soonest knock by the exact next-draw look-ahead and away from "
+            "what the opponent may meld; knocks as soon as allowed (the strongest measured: "
+            "docs/BOTS.md)",
+            _maker(RacerGinBot),
         ),
     ),
     noun="gin bot",

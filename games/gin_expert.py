@@ -70,7 +70,59 @@ class OpponentModel:
     refused: set[Card] = field(default_factory=set)
 
 
-def _best_discard(hand: int, keep: int = 0) -> tuple[int, int]:
+@dataclass(frozen=True)
+class PileMemory:
+    """The discard pile as the bot's last discard left it, the stock then, and that hand's first
+    upcard (how the next turn tells whether the opponent took that discard, or a new hand began)."""
+
+    pile: tuple[Card, ...]
+    stock: int
+    first_upcard: Card | None
+
+
+def observe_opponent(
+    view: GinView, model: OpponentModel, memory: PileMemory | None
+) -> OpponentModel:
+    """``model`` told what the opponent did since the bot's last discard (``memory``; ``None``
+    before the bot's first turn of the game). A pile and stock that one turn of the opponent
+    cannot have made from ``memory`` are a new hand, and start a new model."""
+    now = (*view.seen, view.upcard)
+    # The opponent drew from the stock (its discard went on the pile), or took the bot's
+    # discard (its own replaced it on top, and the stock stayed as it was).
+    drew = took = False
+    if memory is not None and memory.first_upcard == view.first_upcard:
+        drew = now[:-1] == memory.pile and view.stock_left == memory.stock - 1
+        took = now[:-1] == memory.pile[:-1] and view.stock_left == memory.stock
+    if memory is None or not (drew or took):
+        model = OpponentModel()
+        first = view.first_upcard
+        if first is not None and first not in now:
+            model.holds.add(first)  # it took the first upcard
+        elif first is not None and now == (first, view.upcard):
+            model.refused.add(first)
+    elif drew:
+        model.refused.add(memory.pile[-1])
+    else:
+        model.holds.add(memory.pile[-1])
+    model.discarded.add(view.upcard)
+    # A card in sight is not in the opponent's hand (whatever the memory said).
+    model.holds -= {*view.hand, *now}
+    return model
+
+
+def after_draw(
+    view: GinView, drawn: Card, took_upcard: bool
+) -> tuple[list[Card], HandAnalysis, tuple[Card, ...]]:
+    """The 11 cards after the draw, their analysis (an upcard just taken kept), and the discard
+    pile below the card about to be discarded."""
+    cards = [*view.hand, drawn]
+    after = analyse_hand(
+        cards, view.rules, first_upcard=view.first_upcard, keep=drawn if took_upcard else None
+    )
+    return cards, after, view.seen if took_upcard else (*view.seen, view.upcard)
+
+
+def best_discard(hand: int, keep: int = 0) -> tuple[int, int]:
     """The least deadwood of 11 cards after one discard (not ``keep``), and that discard's bit;
     ties discard the highest card."""
     total = mask_value(hand)
@@ -128,7 +180,7 @@ def play_out(
     turn = 0
     while True:
         seat = seats[turn % 2]
-        with_upcard = _best_discard(seat.hand | upcard, keep=upcard)
+        with_upcard = best_discard(seat.hand | upcard, keep=upcard)
         if with_upcard[0] < seat.deadwood:
             deadwood, discard = with_upcard
             seat.hand |= upcard
@@ -136,7 +188,7 @@ def play_out(
             if not cards:
                 return 0
             seat.hand |= cards.pop()
-            deadwood, discard = _best_discard(seat.hand)
+            deadwood, discard = best_discard(seat.hand)
         seat.hand &= ~discard
         seat.deadwood = deadwood
         upcard = discard
@@ -149,20 +201,31 @@ def play_out(
 
 
 @dataclass
-class ExpertGinBot:
-    """Tracks the pile, discards away from the opponent, knocks by expected score."""
+class PileWatcher:
+    """A gin bot that remembers the pile between its turns (:class:`OpponentModel`)."""
 
     name: str
     rng: random.Random
     opponent: OpponentModel = field(default_factory=OpponentModel)
-    # The discard pile as this bot's last turn left it, and the stock then.
-    _pile: tuple[Card, ...] | None = None
-    _stock: int = -1
+    _memory: PileMemory | None = None
+
+    def watch(self, view: GinView) -> None:
+        """Learn what the opponent did since this bot's last discard (at the start of a turn)."""
+        self.opponent = observe_opponent(view, self.opponent, self._memory)
+
+    def remember(self, view: GinView, pile: tuple[Card, ...], discard: Card, stock: int) -> None:
+        """The pile below this turn's ``discard`` and the ``stock`` left, at the end of a turn."""
+        self._memory = PileMemory((*pile, discard), stock, view.first_upcard)
+
+
+@dataclass
+class ExpertGinBot(PileWatcher):
+    """Tracks the pile, discards away from the opponent, knocks by expected score."""
 
     def take_upcard(self, view: GinView) -> bool:
         """The draw that is expected to reach a knock sooner (:func:`race_score`), over the cards
         the opponent is not known to hold; the exact draw advice when the stock is nearly out."""
-        self._observe(view)
+        self.watch(view)
         seen = (*view.seen, *sorted(self.opponent.holds - {view.upcard}, key=ALL_CARDS.index))
         advice = draw_advice(
             view.hand, view.upcard, view.rules, seen=seen, first_upcard=view.first_upcard
@@ -186,36 +249,11 @@ class ExpertGinBot:
         )
         return upcard > stock
 
-    def _observe(self, view: GinView) -> None:
-        """What the opponent did since this bot's last turn (a new hand starts afresh)."""
-        pile = (*view.seen, view.upcard)
-        mine = self._pile
-        if mine is None or view.stock_left > self._stock:
-            self.opponent = OpponentModel()
-            first = view.first_upcard
-            if first is not None and first not in pile:
-                self.opponent.holds.add(first)  # it took the first upcard
-                self.opponent.discarded.add(view.upcard)
-            elif first is not None and pile == (first, view.upcard):
-                self.opponent.refused.add(first)
-                self.opponent.discarded.add(view.upcard)
-        elif pile[:-1] == mine:
-            self.opponent.refused.add(mine[-1])
-        elif pile[:-1] == mine[:-1]:
-            self.opponent.holds.add(mine[-1])
-        self.opponent.discarded.add(view.upcard)
-        self.opponent.holds.discard(view.upcard)
-        self._stock = view.stock_left
-
     def finish_turn(self, view: GinView, drawn: Card, took_upcard: bool) -> GinDiscard:
         """Big gin when all 11 cards meld; else the weighed discard and the weighed knock."""
-        cards = [*view.hand, drawn]
-        after = analyse_hand(
-            cards, view.rules, first_upcard=view.first_upcard, keep=drawn if took_upcard else None
-        )
+        cards, after, pile = after_draw(view, drawn, took_upcard)
         if after.big_gin:
             return GinDiscard(None, knock=True)
-        pile = view.seen if took_upcard else (*view.seen, view.upcard)
         held = set(cards)
         unseen = [
             card
@@ -226,8 +264,7 @@ class ExpertGinBot:
         discard = self._discard(after, cards, unseen)
         kept = [card for card in cards if card != discard]
         knock = self._knocks(view, kept, discard, unseen, stock)
-        self._pile = (*pile, discard)
-        self._stock = stock
+        self.remember(view, pile, discard, stock)
         return GinDiscard(discard, knock)
 
     def _opponent_hands(self, unseen: list[Card], count: int) -> list[tuple[int, list[Card]]]:
@@ -293,7 +330,7 @@ class ExpertGinBot:
 
 def _feeds(opponent: int, bit: int) -> bool:
     """Whether the card ``bit`` lowers the least deadwood of the hand ``opponent``."""
-    return _best_discard(opponent | bit, keep=bit)[0] < _deadwood(opponent)
+    return best_discard(opponent | bit, keep=bit)[0] < _deadwood(opponent)
 
 
 def race_score(hand: int, draws: Sequence[Sequence[int]], limit: int) -> float:
@@ -303,7 +340,7 @@ def race_score(hand: int, draws: Sequence[Sequence[int]], limit: int) -> float:
     for sequence in draws:
         held = hand
         for step, drawn in enumerate(sequence):
-            deadwood, discard = _best_discard(held | drawn)
+            deadwood, discard = best_discard(held | drawn)
             if deadwood <= limit:
                 total += len(sequence) - step
                 break

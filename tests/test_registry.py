@@ -58,6 +58,7 @@ def test_lookups_by_rule_set() -> None:
         "patient",
         "random",
         "expert",
+        "racer",
     )
     with pytest.raises(RulesError, match="no game family 'go'"):
         family_named("go")

@@ -3,8 +3,8 @@
 Run from the repository root, with the peers installed (``pip install -r
 benchmarks/requirements.txt``)::
 
-    python -m benchmarks bots openspiel --bots expert,knocker --hands 1000 --seed 1
-    python -m benchmarks bots rlcard --bots expert,knocker --hands 1000 --seed 1
+    python -m benchmarks bots openspiel --bots racer,knocker --hands 1000 --seed 1
+    python -m benchmarks bots rlcard --bots racer,knocker --hands 1000 --seed 1
     python -m benchmarks bots table --rules manipulation --bot expert --against hoarder --games 40
 
 - ``openspiel``: each hand is one game of OpenSpiel's ``gin_rummy`` (its deal, its rules checking
@@ -180,7 +180,7 @@ def main(argv: Sequence[str]) -> int:
     """Parse the options, play the pairings, print the table (or JSON)."""
     parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.partition("\n")[0])
     parser.add_argument("peer", choices=("openspiel", "rlcard", "table"))
-    parser.add_argument("--bots", default="expert,knocker", help="meldsat gin bots")
+    parser.add_argument("--bots", default="racer,knocker", help="meldsat gin bots")
     parser.add_argument("--hands", type=int, default=200, help="gin hands a pairing")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="manipulation", help="table: the rule set")
