@@ -20,7 +20,6 @@ from typing import Any
 
 import pytest
 
-from meldsat.web.app import create_app
 from meldsat.web.limits import Limits
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -51,15 +50,23 @@ def server() -> Iterator[str]:
 
 @contextlib.contextmanager
 def serving(limits: Limits | None = None) -> Iterator[str]:
-    """A real uvicorn server on a free loopback port, in a thread: its page's URL."""
+    """``meldsat serve``'s server on a free loopback port, in a thread: its page's URL."""
+    with running_server(limits or Limits()) as (port, _):
+        yield f"http://127.0.0.1:{port}/"
+
+
+@contextlib.contextmanager
+def running_server(limits: Limits) -> Iterator[tuple[int, Any]]:
+    """``meldsat serve``'s server (its app, limits and connection guards) with ``limits`` on a
+    free loopback port, in a thread: the port and the uvicorn server."""
     import uvicorn
+
+    from meldsat.web.server import server_config
 
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    app = create_app(limits)
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
-    running = uvicorn.Server(config)
+        port = int(probe.getsockname()[1])
+    running = uvicorn.Server(server_config(limits, "127.0.0.1", port))
     thread = threading.Thread(target=running.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + WAIT
@@ -67,9 +74,10 @@ def serving(limits: Limits | None = None) -> Iterator[str]:
         time.sleep(0.05)
     assert running.started
     try:
-        yield f"http://127.0.0.1:{port}/"
+        yield port, running
     finally:
         running.should_exit = True
+        thread.join(WAIT)
         thread.join(WAIT)
 
 

@@ -38,10 +38,10 @@ from meldsat.errors import MeldsatError
 from meldsat.web import answers
 from meldsat.web.app import create_app
 from meldsat.web.limits import MESSAGE_CHARS, Limits
-from meldsat.web.server import server_config
 from tests.conftest import CliRunner
 from tests.test_engine_solving import SAT_ONLY, pigeonhole
 from tests.test_web_api import assert_error
+from tests.test_web_browser import running_server
 
 WAIT = 20.0  # seconds a test waits for something that should happen at once (never a limit)
 
@@ -307,28 +307,6 @@ def test_a_client_gone_while_sending_its_body_is_one_quiet_line(
 
 
 # --- slow and greedy connections (a real server) -------------------------------------------------
-
-
-@contextlib.contextmanager
-def running_server(limits: Limits) -> Iterator[tuple[int, Any]]:
-    """``meldsat serve``'s server with ``limits`` on a free loopback port, in a thread."""
-    import uvicorn
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = int(probe.getsockname()[1])
-    serving = uvicorn.Server(server_config(limits, "127.0.0.1", port))
-    thread = threading.Thread(target=serving.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + WAIT
-    while not serving.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert serving.started
-    try:
-        yield port, serving
-    finally:
-        serving.should_exit = True
-        thread.join(WAIT)
 
 
 def connect(port: int, receive_buffer: int | None = None) -> socket.socket:

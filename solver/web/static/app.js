@@ -244,15 +244,20 @@ async function loadDeck() {
   picker.innerHTML = "";
   for (const card of cards) {
     deck[card.text] = { label: card.label, svg: card.svg };
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "pick";
-    button.dataset.card = card.text;
-    button.setAttribute("aria-label", `add ${card.label}`);
-    button.innerHTML = card.svg;
-    button.addEventListener("click", () => pick(card.text));
-    picker.append(button);
+    picker.append(pickerButton(card, pick));
   }
+}
+
+// One card of a picker (check mode's and gin mode's): tapping it calls ``onPick(text)``.
+function pickerButton(card, onPick) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "pick";
+  button.dataset.card = card.text;
+  button.setAttribute("aria-label", `add ${card.label}`);
+  button.innerHTML = card.svg;
+  button.addEventListener("click", () => onPick(card.text));
+  return button;
 }
 
 // --- entering the position ------------------------------------------------------------------------
@@ -589,12 +594,7 @@ function renderCheck() {
   const melds = $("check-melds");
   melds.innerHTML = "";
   check.melds.forEach((meld, index) => {
-    const box = document.createElement("div");
-    box.className = "meld-box drop";
-    box.dataset.meld = String(index);
-    box.tabIndex = 0;
-    box.setAttribute("role", "button");
-    box.setAttribute("aria-label", `meld ${index + 1}: move the chosen card here`);
+    const box = meldDropBox(index);
     box.append(movableCards(meld, index));
     melds.append(box);
   });
@@ -664,19 +664,42 @@ function choose(button) {
   if (again) again.focus();
 }
 
-function moveCard(from, index, to) {
-  const source = from === "hand" ? check.hand : check.melds[Number(from)];
-  if (!source || index >= source.length || String(to) === from) return;
+// A meld of a table whose cards move by tap-then-target (check mode, puzzles): the target box.
+function meldDropBox(index) {
+  const box = document.createElement("div");
+  box.className = "meld-box drop";
+  box.dataset.meld = String(index);
+  box.tabIndex = 0;
+  box.setAttribute("role", "button");
+  box.setAttribute("aria-label", `meld ${index + 1}: move the chosen card here`);
+  return box;
+}
+
+// Move card ``index`` of ``from`` ("hand" or a meld's number) to ``to`` ("hand", "new" or a
+// meld's number) in ``zone`` (its ``hand`` and ``melds``; check mode's and the game's), dropping
+// melds left empty. False when there is nothing to move.
+function movePiece(zone, from, index, to) {
+  const source = from === "hand" ? zone.hand : zone.melds[Number(from)];
+  if (!source || index >= source.length || String(to) === from) return false;
   let [piece] = source.splice(index, 1);
   // A joker that changes meld stands for whatever its new meld needs: the checker derives it.
   if (isJoker(piece) && to !== "hand") piece = piece.startsWith("j") ? "j" : "*";
-  if (to === "hand") check.hand.push(piece);
-  else if (to === "new") check.melds.push([piece]);
-  else check.melds[Number(to)].push(piece);
-  check.melds = check.melds.filter((meld) => meld.length > 0);
-  check.chosen = null;
-  check.moved = true;
-  renderCheck();
+  placePiece(zone, piece, to);
+  zone.chosen = null;
+  zone.moved = true;
+  return true;
+}
+
+// Put ``piece`` in ``to`` ("hand", "new" or a meld's number) of ``zone``; drop empty melds.
+function placePiece(zone, piece, to) {
+  if (to === "hand") zone.hand.push(piece);
+  else if (to === "new") zone.melds.push([piece]);
+  else zone.melds[Number(to)].push(piece);
+  zone.melds = zone.melds.filter((meld) => meld.length > 0);
+}
+
+function moveCard(from, index, to) {
+  if (movePiece(check, from, index, to)) renderCheck();
 }
 
 function dropTarget(element) {

@@ -418,17 +418,7 @@ function redrawCards() {
 }
 
 function moveGameCard(from, index, to) {
-  const source = from === "hand" ? game.hand : game.melds[Number(from)];
-  if (!source || index >= source.length || String(to) === from) return;
-  let [piece] = source.splice(index, 1);
-  // A joker that changes meld stands for whatever its new meld needs: the checker derives it.
-  if (isJoker(piece) && to !== "hand") piece = piece.startsWith("j") ? "j" : "*";
-  if (to === "hand") game.hand.push(piece);
-  else if (to === "new") game.melds.push([piece]);
-  else game.melds[Number(to)].push(piece);
-  game.melds = game.melds.filter((meld) => meld.length > 0);
-  game.chosen = null;
-  game.moved = true;
+  if (!movePiece(game, from, index, to)) return;
   $("game-reasons").innerHTML = "";
   redrawCards();
 }

@@ -428,14 +428,7 @@ async function ginStart() {
   const picker = $("gin-picker");
   for (const card of cards) {
     gin.deck[card.text] = { label: card.label, svg: card.svg };
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "pick";
-    button.dataset.card = card.text;
-    button.setAttribute("aria-label", `add ${card.label}`);
-    button.innerHTML = card.svg;
-    button.addEventListener("click", () => ginPick(card.text));
-    picker.append(button);
+    picker.append(pickerButton(card, ginPick));
   }
   const problem = ginReadUrl();
   $("gin-rules").value = gin.rules;

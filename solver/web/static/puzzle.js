@@ -98,12 +98,13 @@ async function makePuzzle() {
   }
   const level = $("puzzle-level").value;
   const body = { level, seed, goal: $("puzzle-goal").value };
-  puzzleStatus(`Making a ${level} puzzle (number ${seed}); each is proven to have one solution…`);
+  const vowel = /^[aeiou]/.test(level); // "an easy puzzle", "a hard puzzle"
+  puzzleStatus(`Making ${vowel ? "an" : "a"} ${level} puzzle (number ${seed}); each is proven to have one solution…`);
   $("puzzle-make").disabled = $("puzzle-next").disabled = true;
   try {
     const answer = await api("/api/puzzle/generate", body);
     await openPuzzle(answer.puzzles[0]);
-    puzzleStatus(`A ${level} puzzle, number ${seed}. The link in the address bar holds it.`, "good");
+    puzzleStatus(`${vowel ? "An" : "A"} ${level} puzzle, number ${seed}. The link in the address bar holds it.`, "good");
     $("puzzle-next").hidden = false;
   } catch (error) {
     puzzleStatus(pretty(error.message), "bad");
@@ -154,12 +155,7 @@ function renderPuzzle() {
   const melds = $("puzzle-melds");
   melds.innerHTML = "";
   puzzle.melds.forEach((meld, index) => {
-    const box = document.createElement("div");
-    box.className = "meld-box drop";
-    box.dataset.meld = String(index);
-    box.tabIndex = 0;
-    box.setAttribute("role", "button");
-    box.setAttribute("aria-label", `meld ${index + 1}: move the chosen card here`);
+    const box = meldDropBox(index);
     const number = document.createElement("span");
     number.className = "meld-number";
     number.textContent = String(index + 1);
@@ -226,10 +222,7 @@ function movePuzzleCard(to) {
   // A joker that changes meld stands for whatever its new meld needs: the checker derives it.
   const moved = isJoker(piece) && to !== "hand" ? piece.split("=")[0] : piece;
   const plain = isJoker(moved) && to === "hand" ? moved.split("=")[0] : moved;
-  if (to === "hand") puzzle.hand.push(plain);
-  else if (to === "new") puzzle.melds.push([plain]);
-  else puzzle.melds[Number(to)].push(plain);
-  puzzle.melds = puzzle.melds.filter((meld) => meld.length);
+  placePiece(puzzle, plain, to);
   puzzle.chosen = null;
   renderPuzzle();
   judgePuzzle();
