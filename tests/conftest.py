@@ -1,7 +1,9 @@
-"""Shared test helpers: run the ``meldsat`` command line in-process and capture what it prints."""
+"""Shared test helpers: run the ``meldsat`` command line in-process and capture what it prints;
+batches whose every line is solved."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -34,3 +36,19 @@ def run_cli(capsys: pytest.CaptureFixture[str]) -> CliRunner:
         return CliResult(code, captured.out, captured.err)
 
     return run
+
+
+def distinct_copies(lines: list[str], times: int) -> list[str]:
+    """The batch ``lines`` ``times`` over, each JSON line of each copy with its own ``id`` (blank
+    lines kept): a batch answers a line it holds twice from the first answer, and the tests of a
+    batch that must last need every line solved."""
+    out = []
+    for copy in range(times):
+        for line in lines:
+            if not line.strip():
+                out.append(line)
+                continue
+            record = json.loads(line)
+            record["id"] = f"{record.get('id', 'line')}-{copy}"
+            out.append(json.dumps(record))
+    return out

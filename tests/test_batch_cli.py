@@ -18,7 +18,7 @@ import pytest
 from benchmarks.positions import generate, position_record
 from meldsat.cli.batchio import read_lines
 from meldsat.cli.progress import progress_text
-from tests.conftest import CliRunner
+from tests.conftest import CliRunner, distinct_copies
 from tests.test_cli import assert_one_line_error
 
 MELDSAT = [sys.executable, "-m", "meldsat"]
@@ -137,7 +137,7 @@ def test_ctrl_c_stops_the_batch_with_130_and_resume_finishes_it(
     run_cli: CliRunner, tmp_path: Path, positions: list[str]
 ) -> None:
     psutil = pytest.importorskip("psutil")
-    batch = _write(tmp_path / "batch.jsonl", positions * 5)
+    batch = _write(tmp_path / "batch.jsonl", distinct_copies(positions, 5))
     out = tmp_path / "answers.jsonl"
     partial = Path(f"{out}.partial")
     process = subprocess.Popen(
@@ -170,7 +170,7 @@ def _whole_lines(path: Path) -> int:
 
 
 def test_a_closed_pipe_ends_the_batch_quietly(tmp_path: Path, positions: list[str]) -> None:
-    batch = _write(tmp_path / "batch.jsonl", positions * 20)
+    batch = _write(tmp_path / "batch.jsonl", distinct_copies(positions, 20))
     process = subprocess.Popen(
         [*MELDSAT, "hint", "--jsonl", str(batch)], stdout=subprocess.PIPE, stderr=subprocess.PIPE
     )
@@ -183,7 +183,7 @@ def test_a_closed_pipe_ends_the_batch_quietly(tmp_path: Path, positions: list[st
 
 
 def test_progress_shows_on_a_terminal_only(tmp_path: Path, positions: list[str]) -> None:
-    batch = _write(tmp_path / "batch.jsonl", positions * 10)
+    batch = _write(tmp_path / "batch.jsonl", distinct_copies(positions, 10))
     leader, follower = pty.openpty()
     process = subprocess.Popen(
         [*MELDSAT, "hint", "--jsonl", str(batch)], stdout=subprocess.PIPE, stderr=follower

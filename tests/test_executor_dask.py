@@ -15,7 +15,7 @@ import pytest
 from benchmarks.positions import generate, position_record
 from meldsat.executor import ExecutorError, WorkerLostError, ordered_map
 from tests.batch_functions import square_after_a_nap
-from tests.conftest import CliRunner
+from tests.conftest import CliRunner, distinct_copies
 
 distributed = pytest.importorskip("distributed")
 
@@ -113,7 +113,8 @@ def test_ctrl_c_stops_a_cluster_batch_with_130(scheduler: str, batch: Path, tmp_
     # never hold the whole batch: with ten copies a fast cluster sometimes finished it before the
     # signal came.
     longer = tmp_path / "longer.jsonl"
-    longer.write_text(batch.read_text(encoding="utf-8") * 100, encoding="utf-8")
+    lines = distinct_copies(batch.read_text(encoding="utf-8").splitlines(), 100)
+    longer.write_text("\n".join(lines) + "\n", encoding="utf-8")
     process = subprocess.Popen(
         [sys.executable, "-m", "meldsat", "hint", "--jsonl", str(longer), "--scheduler", scheduler],
         stdout=subprocess.PIPE,
