@@ -219,11 +219,12 @@ TABLE_BOTS = Roster(
         ),
         Bot(
             "patient",
-            "the strongest (63 % of 500 games against three greedy-points, 41.5 % of "
+            "the strongest (63 % of 500 games against three greedy-points, 45.5 % of "
             "Manipulation games against three hoarder): holds its melds until one play goes out "
-            "or reaches the knock limit (Manipulation: or its last turn; 500: or an opponent is "
-            "down to three cards or the deal is about to end); discards the lowest card it "
-            "cannot meld",
+            "or reaches the knock limit (Manipulation: or its last turn, and with four players "
+            "it melds three cards to draw fewer when that seats it better for the end; 500: or "
+            "an opponent is down to three cards or the deal is about to end); discards the "
+            "lowest card it cannot meld",
             _patient,
         ),
         Bot(
