@@ -1,5 +1,6 @@
 """Timing the end of a Manipulation round (games/table_timing.py): who lays down first, when to
-stop drawing, the small meld that stops it, and ``patient`` playing it on a constructed position."""
+stop drawing, the small meld that stops it, and ``patient`` playing it on a constructed position
+and in a short seeded game (its strength is measured in benchmarks/, not here)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import random
 
 from meldsat.games.agents import TurnView
 from meldsat.games.bots import make_bot
+from meldsat.games.log import MemoryLog
+from meldsat.games.simulate import simulate
 from meldsat.games.table_patient import PatientBot
 from meldsat.games.table_timing import first_to_lay_down, lays_down, small_meld, stop_drawing
 from meldsat.notation import Table, parse_pieces
@@ -63,3 +66,19 @@ def test_patient_lays_the_small_meld_until_someone_else_melds() -> None:
     # An opponent's meld on the table ends the timing: it holds, as patient always did.
     foreign = (tuple(parse_pieces("5H 6H 7H")),)
     assert bot.choose_meld(view(15, 2, foreign)) is None
+
+
+def test_a_seeded_four_player_game_lays_the_small_meld_legally_and_the_same_twice() -> None:
+    bots = ["patient", "hoarder", "hoarder", "hoarder"]
+    first, second = MemoryLog(), MemoryLog()
+    # The game re-checks every play with the rule checker and stops on an illegal one.
+    simulate("manipulation", bots, 1, 3, first, time_limit=2.0)
+    simulate("manipulation", bots, 1, 3, second, time_limit=2.0)
+    assert first.events == second.events
+    small = [
+        event
+        for event in first.events
+        if event["event"] == "turn" and event["seat"] == 0 and event["draws"] in (1, 2)
+    ]
+    # Seed 3 seats patient badly: it stops after its second draw with three twos, once.
+    assert [(event["played"], event["draws"]) for event in small] == [(["2S", "2H", "2D"], 2)]
