@@ -8,9 +8,10 @@ differently from ``hoarder`` and ``greedy-points`` in two ways and discards diff
   nearly gone (``stock_left <= players``), whether or not that wins, and so feeds the players after
   it with melds to go out on. ``patient`` melds only a play that goes out or reaches the knock
   limit (and then knocks), or on its very last turn (``last_chance``), when it lays the most points
-  it can to hold the fewest. Before anyone has melded it also times the end
-  (:mod:`meldsat.games.table_timing`): when drawing in full would seat it just after the first
-  opponent to lay down, it melds three cards after its first or second draw to draw fewer.
+  it can to hold the fewest. With four players, before anyone else has melded, it also times
+  the end (:mod:`meldsat.games.table_timing`): when drawing in full would seat it just after
+  the first opponent to lay down, it melds three cards after its first or second draw to draw
+  fewer.
 - **The 500 family**: laid cards score, so a meld on the table is a place for the others to lay
   off theirs. ``patient`` holds its melds while every opponent holds more than
   :data:`~meldsat.games.bots.CAUGHT_CARDS` (three) cards (the sizes are public), and lays the
