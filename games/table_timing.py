@@ -24,6 +24,7 @@ from collections.abc import Sequence
 
 from meldsat.cards import Card, count_pieces
 from meldsat.games.agents import TurnView
+from meldsat.melds import MeldKind, judge_meld
 from meldsat.moves import check_move
 from meldsat.notation import Meld, Table
 
@@ -89,19 +90,14 @@ def stop_drawing(view: TurnView) -> bool:
 def small_meld(view: TurnView) -> Meld | None:
     """A meld of three of the hand's real cards to lay on the table as it is: a group before a
     run (a group takes one card more at most), the most points first; ``None`` if there is none.
-    Every candidate is checked by the rule checker."""
+    Every candidate is judged, and the move checked, by the rule checker."""
     cards = sorted({piece for piece in view.hand if isinstance(piece, Card)})
     candidates = []
     for trio in itertools.combinations(cards, 3):
-        ranks = sorted(card.rank for card in trio)
-        group = len(set(ranks)) == 1 and len({card.suit for card in trio}) == 3
-        run = len({card.suit for card in trio}) == 1 and ranks in (
-            [ranks[0], ranks[0] + 1, ranks[0] + 2],
-            [1, 12, 13],
-        )
-        if group or run:
+        verdict = judge_meld(trio, view.rules)
+        if verdict.legal:
             points = sum(view.rules.value(card) for card in trio)
-            candidates.append((not group, -points, trio))
+            candidates.append((verdict.kind is not MeldKind.GROUP, -points, trio))
     for _, _, trio in sorted(candidates):
         after = (*view.table, trio)
         if check_move(view.table, view.hand, after, view.rules, draws=view.draws).legal:
