@@ -10,8 +10,8 @@ builds give the same proto. The solution is read back through the parts' own fun
 (``group_slots``, ``suit_runs``), given plain numbers.
 
 Linear expressions are ``Terms`` (coefficient by variable index); an empty one is the parts'
-plain 0, where no variable was made. Small hands, whose search ``meldsat.engine.small_hands``
-steers, are still built from the parts.
+plain 0, where no variable was made. Small hands get the decision strategies with which
+``meldsat.engine.small_hands`` steers the parts' model, written by the same function.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from meldsat.engine.parts.marked_groups import group_slots
 from meldsat.engine.parts.marked_runs import MarkedStep, Split, _unmarked_cap, suit_runs
 from meldsat.engine.parts.runs import _run_cards
 from meldsat.engine.parts.supply import CARD_INDEX, PieceBounds
-from meldsat.engine.small_hands import SMALL_HAND
+from meldsat.engine.small_hands import SMALL_HAND, steer
 from meldsat.engine.solving import EngineSearch
 from meldsat.engine.trace import Slot
 from meldsat.play import Objective
@@ -37,15 +37,12 @@ from meldsat.rules import HIGH_ACE, rank_at
 
 
 def origin_applies(position: Position) -> bool:
-    """True when ``best_play`` solves 500 rummy's hand-origin model of ``position`` unsteered,
-    which :class:`OriginModel` writes: hands larger than ``small_hands.SMALL_HAND`` pieces (the
-    smaller ones are steered, on the parts' model)."""
+    """True when ``best_play`` solves 500 rummy's hand-origin model of ``position``, which
+    :class:`OriginModel` writes (steered as ``meldsat.engine.small_hands`` steers the parts'
+    model for hands of up to ``small_hands.SMALL_HAND`` pieces)."""
     rules = position.rules
     return (
-        rules.new_meld_needs_hand_card
-        and not rules.wrap_around
-        and not table_is_frozen(position)
-        and len(position.hand) > SMALL_HAND
+        rules.new_meld_needs_hand_card and not rules.wrap_around and not table_is_frozen(position)
     )
 
 
@@ -147,6 +144,17 @@ class OriginModel(DirectModel):
         self._link_origin()
         self._link(position)
         self._objective(objective)
+        if len(position.hand) <= SMALL_HAND:
+            self._steer()
+
+    def _steer(self) -> None:
+        """The decision strategies of ``small_hands.steer_small_hand``, on this model's
+        variables (the hand's in the supply's order, then the kept melds')."""
+        hand = [var for _, var in self._hand] + ([self._hj] if self._hj >= 0 else [])
+        of = self.model.get_int_var_from_proto_index
+        self.search = steer(
+            self.model, [of(v) for v in hand], [of(v) for v in self._keep], self.search
+        )
 
     def _origin(self) -> None:
         """Hand jokers by the card they stand for (``parts.origin.HandOrigin``)."""
