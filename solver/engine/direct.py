@@ -30,7 +30,13 @@ from meldsat.engine.inventory import take_inventory
 from meldsat.engine.model import FlowSolution, ModelOutcome, table_is_frozen
 from meldsat.engine.parts.groups import GroupShape, _shapes
 from meldsat.engine.parts.runs import _run_cards
-from meldsat.engine.parts.supply import CARD_INDEX, PieceBounds, joker_candidates
+from meldsat.engine.parts.supply import (
+    CARD_INDEX,
+    Picker,
+    PieceBounds,
+    joker_candidates,
+    picker,
+)
 from meldsat.engine.solving import EngineSearch, new_solver, run_solver
 from meldsat.engine.trace import Origin, Slot, trace_runs
 from meldsat.play import Objective
@@ -62,14 +68,15 @@ class _Writer:
 
     def __init__(self, model: CpModel) -> None:
         self.proto = model.proto
-        self._variables = self.proto.variables
-        self._constraints = self.proto.constraints
+        # The proto's own methods, looked up once: a model makes hundreds of calls to them.
+        self._add_variable = self.proto.variables.add
+        self._add_constraint = self.proto.constraints.add
         self.count = 0
         self._true = -1
 
     def var(self, low: int, high: int) -> int:
         """A new integer variable in ``[low, high]``: its index."""
-        self._variables.add().domain.extend((low, high))
+        self._add_variable().domain.extend((low, high))
         self.count += 1
         return self.count - 1
 
@@ -80,9 +87,9 @@ class _Writer:
         if not terms:
             raise NotDirectError("a constraint without variables")
         ordered = sorted(terms)
-        linear = self._constraints.add().linear
+        linear = self._add_constraint().linear
         linear.vars.extend(ordered)
-        linear.coeffs.extend([terms[var] for var in ordered])
+        linear.coeffs.extend(map(terms.__getitem__, ordered))
         linear.domain.extend((low, high))
 
     def holds(self) -> None:
@@ -90,7 +97,7 @@ class _Writer:
         constant-true variable, made at the first such constraint and reused after."""
         if self._true < 0:
             self._true = self.var(1, 1)
-        self._constraints.add().bool_or.literals.append(self._true)
+        self._add_constraint().bool_or.literals.append(self._true)
 
     def maximize(self, terms: Terms) -> None:
         """The objective, as ``CpModel.maximize`` writes it: negated, scaling factor -1."""
@@ -103,22 +110,35 @@ class _Writer:
         objective.scaling_factor = -1
 
 
+# A sequence position of a suit: its number, its card's index, and the picker of the cards of a
+# run starting there (``None`` where too few positions are left).
+FlowStep = tuple[int, int, Picker | None]
+
+
 @functools.cache
-def _flow_layout(
-    positions: range, length: int
-) -> tuple[tuple[tuple[int, int, tuple[int, ...] | None], ...], ...]:
-    """For every suit, every sequence position with its card's index and the cards of a run
-    starting there (``None`` where too few positions are left): the static part of the flow."""
+def _flow_layout(positions: range, length: int) -> tuple[tuple[FlowStep, ...], ...]:
+    """Every sequence position of every suit (:data:`FlowStep`): the static part of the flow."""
     return tuple(
         tuple(
             (
                 p,
                 CARD_INDEX[card_of(rank_at(p), suit)],
-                _run_cards(suit, p, length) if index + length <= len(positions) else None,
+                picker(_run_cards(suit, p, length)) if index + length <= len(positions) else None,
             )
             for index, p in enumerate(positions)
         )
         for suit in range(4)
+    )
+
+
+@functools.cache
+def group_layout(
+    group_min: int, group_max: int
+) -> tuple[tuple[GroupShape, list[Card], tuple[int, ...], Picker], ...]:
+    """``parts.groups._shapes`` with the picker of each shape's cards."""
+    return tuple(
+        (shape, cards, indexes, picker(indexes))
+        for shape, cards, indexes in _shapes(group_min, group_max)
     )
 
 
@@ -251,25 +271,25 @@ class DirectModel:
         self._shapes: list[tuple[GroupShape, list[Card], int]] = []
         in_melds: list[list[int]] = [[] for _ in range(CARDS)]
         self._in_melds = in_melds
-        bounds = self._bounds
-        for shape, cards, indexes in _shapes(self._rules.group_min, self._rules.group_max):
-            bound = bounds.melds_at(indexes)
+        melds = self._bounds.melds_picked
+        for shape, cards, indexes, pick in group_layout(
+            self._rules.group_min, self._rules.group_max
+        ):
+            bound = melds(pick)
             if bound:
                 var = self._out.var(0, bound)
                 self._shapes.append((shape, cards, var))
                 for index in indexes:
                     in_melds[index].append(var)
 
-    def _suit_flow(
-        self, suit: int, steps: Sequence[tuple[int, int, tuple[int, ...] | None]]
-    ) -> None:
+    def _suit_flow(self, suit: int, steps: Sequence[FlowStep]) -> None:
         """The run flow of one suit (``parts.runs.RunFlow``)."""
         out, bounds, in_melds = self._out, self._bounds, self._in_melds
         length = self._rules.run_min
         starts: dict[int, int] = {}
         for p, _, window in steps:
             if window is not None:
-                first = bounds.melds_at(window)
+                first = bounds.melds_picked(window)
                 if first:
                     starts[p] = out.var(0, first)
                     self._starts.append((suit, p, starts[p]))

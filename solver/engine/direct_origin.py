@@ -19,21 +19,28 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from meldsat.cards import ALL_CARDS, Card, card_of
+from meldsat.cards import ALL_CARDS, Card
 from meldsat.engine.cpsat import Expr
-from meldsat.engine.direct import INT_MAX, INT_MIN, DirectModel, NotDirectError, Terms
+from meldsat.engine.direct import (
+    INT_MAX,
+    INT_MIN,
+    DirectModel,
+    NotDirectError,
+    Terms,
+    _flow_layout,
+    group_layout,
+)
 from meldsat.engine.model import FlowSolution, table_is_frozen
-from meldsat.engine.parts.groups import GroupShape, _shapes
+from meldsat.engine.parts.groups import GroupShape
 from meldsat.engine.parts.marked_groups import group_slots
 from meldsat.engine.parts.marked_runs import MarkedStep, Split, _unmarked_cap, suit_runs
-from meldsat.engine.parts.runs import _run_cards
 from meldsat.engine.parts.supply import CARD_INDEX, PieceBounds
 from meldsat.engine.small_hands import SMALL_HAND, steer
 from meldsat.engine.solving import EngineSearch
 from meldsat.engine.trace import Slot
 from meldsat.play import Objective
 from meldsat.position import Position
-from meldsat.rules import HIGH_ACE, rank_at
+from meldsat.rules import HIGH_ACE
 
 
 def origin_applies(position: Position) -> bool:
@@ -49,6 +56,9 @@ def origin_applies(position: Position) -> bool:
 def _sum(parts: Iterable[Terms]) -> Terms:
     """The sum of linear expressions. Terms are never changed once made, so a sum of one
     expression (the common case) is that expression itself."""
+    if isinstance(parts, list) and len(parts) == 1:
+        only: Terms = parts[0]
+        return only
     total: Terms | None = None
     shared = True
     for terms in parts:
@@ -192,8 +202,9 @@ class OriginModel(DirectModel):
         parts: dict[int, list[Terms]] = {}
         owned: dict[int, list[int]] = {}
         self._group_count: list[Terms] = []
-        for shape, _, indexes in _shapes(self._rules.group_min, self._rules.group_max):
-            bound = self._bounds.melds_at(indexes)
+        melds = self._bounds.melds_picked
+        for shape, _, indexes, pick in group_layout(self._rules.group_min, self._rules.group_max):
+            bound = melds(pick)
             if not bound:
                 continue
             own: list[int] = []
@@ -232,7 +243,8 @@ class OriginModel(DirectModel):
         length = rules.run_min
         most_at = self._bounds.most_at
         hand_at, table_at = self._hand_bounds.most_at, self._table_bounds.most_at
-        indexes = [CARD_INDEX[card_of(rank_at(p), suit)] for p in positions]
+        layout = _flow_layout(positions, length)[suit]
+        indexes = [index for _, index, _ in layout]
         can_meet: list[bool] = [False] * len(positions)
         later = False
         for place in range(len(positions) - 1, -1, -1):
@@ -242,16 +254,12 @@ class OriginModel(DirectModel):
         steps: dict[int, _Step] = {}
         unmarked: dict[int, Terms] = {}
         marked: dict[int, Terms] = {}
-        for place, p in enumerate(positions):
-            index = indexes[place]
+        melds = self._bounds.melds_picked
+        for place, (p, index, window) in enumerate(layout):
             most = most_at[index]
             hand_most = min(most, hand_at[index])
             table_most = min(most, table_at[index]) if can_meet[place] else 0
-            first = (
-                self._bounds.melds_at(_run_cards(suit, p, length))
-                if place + length <= len(positions)
-                else 0
-            )
+            first = melds(window) if window is not None else 0
             start = (count(min(first, table_most)), count(min(first, hand_most)))
             next_unmarked: dict[int, list[Terms]] = {1: [start[0]]}
             next_marked: dict[int, list[Terms]] = {1: [start[1]]}
