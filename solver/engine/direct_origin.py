@@ -83,7 +83,9 @@ def _minus(left: Terms, right: Terms) -> Terms:
 
 
 def _value(terms: Terms, values: Sequence[int]) -> int:
-    return sum(coeff * int(values[var]) for var, coeff in terms.items())
+    if not terms:
+        return 0
+    return sum([coeff * int(values[var]) for var, coeff in terms.items()])
 
 
 class _Step:
@@ -113,7 +115,7 @@ class _Step:
         """This step's counts in a solution."""
 
         def split(pair: tuple[Terms, Terms]) -> Split[Expr]:
-            return Split[Expr](_value(pair[0], values), _value(pair[1], values))
+            return Split(_value(pair[0], values), _value(pair[1], values))
 
         marked: dict[int, Expr] = {key: _value(terms, values) for key, terms in self.marked.items()}
         return MarkedStep(
@@ -399,8 +401,11 @@ class OriginModel(DirectModel):
         length = self._rules.run_min
         runs: list[list[Slot]] = []
         for suit, steps in enumerate(self._steps):
-            if not any(_value(terms, values) for step in steps.values() for terms in step.start):
-                continue  # no run of this suit
+            # Runs start from counts (coefficient 1, never negative): none set, no run of this suit.
+            if not any(
+                values[var] for step in steps.values() for terms in step.start for var in terms
+            ):
+                continue
             valued = {p: step.values(values) for p, step in steps.items()}
             runs.extend(suit_runs(valued, suit, length, _number))
         return self._solution(values, hand_jokers_at, tuple(tuple(meld) for meld in groups + runs))
