@@ -297,37 +297,43 @@ class DirectModel:
             self._low_aces.append(starts[1])
         complete_before: list[int] = []
         most_at = bounds.most_at
+        going = self._going_on
         for p, index, _ in steps:
-            started = [starts[p - back] for back in range(length) if p - back in starts]
-            complete = [starts[p - length + 1]] if p - length + 1 in starts else []
+            if starts:
+                started = [starts[q] for q in range(p, p - length, -1) if q in starts]
+                complete = [starts[p - length + 1]] if p - length + 1 in starts else []
+            else:
+                started, complete = [], []
             if complete_before and most_at[index]:
                 going_on = out.var(0, most_at[index])
-                self._going_on.append((suit, p, going_on))
+                going.append((suit, p, going_on))
                 terms = dict.fromkeys(complete_before, -1)  # going_on <= Σ complete_before
                 terms[going_on] = 1
                 out.linear(terms, INT_MIN, 0)
                 started.append(going_on)
                 complete.append(going_on)
-            in_melds[index].extend(started)
+            if started:
+                in_melds[index].extend(started)
             complete_before = complete
 
     def _link(self, position: Position) -> None:
         """Every piece outside kept melds is in a group or a run (``model.RearrangementModel``),
         and the initial meld's points (``parts.initial.InitialMeld``)."""
         real_at, hand_var, joker_var = self._real_at, self._hand_var, self._joker_var
+        held, linear, subtract = self._held, self._out.linear, self._subtract_in_melds
         free: list[tuple[int, Terms]] = []
         for index, most in enumerate(self._bounds.most_at):
             if not most:
                 continue
-            terms = {var: -coeff for var, coeff in self._held[index].items()}
+            terms = {var: -coeff for var, coeff in held[index].items()} if held[index] else {}
             if hand_var[index] >= 0:
                 terms[hand_var[index]] = 1
             if joker_var[index] >= 0:
                 terms[joker_var[index]] = 1
             if position.initial:
                 free.append((index, dict(terms)))
-            self._subtract_in_melds(terms, index)
-            self._out.linear(terms, -real_at[index], -real_at[index])
+            subtract(terms, index)
+            linear(terms, -real_at[index], -real_at[index])
         if position.initial and self._rules.initial_meld_points:
             self._initial_meld(free)
 

@@ -128,6 +128,12 @@ class _Step:
         )
 
 
+# A step of the flow where no run starts or goes on, and the counts that then arrive at the next
+# (no runs of length 1, as the loop below makes them). Shared: terms are never changed once made.
+_EMPTY_STEP = _Step(({}, {}), {}, {}, {})
+_NOTHING_ON: dict[int, Terms] = {1: {}}
+
+
 class OriginModel(DirectModel):
     """500 rummy's rearrangement model (hand origin tracked), written from arrays; built and
     solved as :class:`DirectModel` is, with the search of ``RearrangementModel`` for it."""
@@ -263,6 +269,11 @@ class OriginModel(DirectModel):
             table_most = min(most, table_at[index]) if can_meet[place] else 0
             first = melds(window) if window is not None else 0
             start = (count(min(first, table_most)), count(min(first, hand_most)))
+            if not (start[0] or start[1] or any(unmarked.values()) or any(marked.values())):
+                # No run starts, none arrives: nothing to write, and nothing goes on.
+                steps[p] = _EMPTY_STEP
+                unmarked, marked = _NOTHING_ON, _NOTHING_ON
+                continue
             next_unmarked: dict[int, list[Terms]] = {1: [start[0]]}
             next_marked: dict[int, list[Terms]] = {1: [start[1]]}
             moves = self._unmarked_moves(
