@@ -16,6 +16,7 @@ plain 0, where no variable was made. Small hands get the decision strategies wit
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
@@ -350,12 +351,12 @@ class OriginModel(DirectModel):
     def _at_rank(self, index: int, hand: bool) -> Terms:
         """The pieces of card ``index`` in runs (``hand``: those from the hand), as
         ``parts.runs.at_rank`` sums them: the ace's at both of its positions."""
-        card = ALL_CARDS[index]
-        steps = self._steps[card.suit]
-        places = [card.rank] if card.rank in steps else []
-        if card.rank == 1 and HIGH_ACE in steps:
-            places.append(HIGH_ACE)
-        return _sum(steps[p].hand_pieces if hand else steps[p].pieces for p in places)
+        suit, places = _rank_places(self._rules.sequence_positions)[index]
+        steps = self._steps[suit]
+        if len(places) == 1:
+            step = steps[places[0]]
+            return step.hand_pieces if hand else step.pieces
+        return _sum([steps[p].hand_pieces if hand else steps[p].pieces for p in places])
 
     def _link_origin(self) -> None:
         """Hand pieces by card are those in groups and runs; no more new or changed melds than
@@ -420,6 +421,19 @@ class OriginModel(DirectModel):
             valued = {p: step.values(values) for p, step in steps.items()}
             runs.extend(suit_runs(valued, suit, length, _number))
         return self._solution(values, hand_jokers_at, tuple(tuple(meld) for meld in groups + runs))
+
+
+@functools.cache
+def _rank_places(positions: range) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """For every card (by index), its suit and the sequence positions that show it: its rank,
+    and for an ace also the high ace's place, where the rules have them."""
+    places = []
+    for card in ALL_CARDS:
+        at = [card.rank] if card.rank in positions else []
+        if card.rank == 1 and HIGH_ACE in positions:
+            at.append(HIGH_ACE)
+        places.append((card.suit, tuple(at)))
+    return tuple(places)
 
 
 def _number(count: object) -> int:
