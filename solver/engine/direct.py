@@ -34,7 +34,7 @@ from meldsat.engine.parts.supply import (
     CARD_INDEX,
     Picker,
     PieceBounds,
-    joker_candidates,
+    joker_candidates_at,
     picker,
 )
 from meldsat.engine.solving import EngineSearch, new_solver, run_solver
@@ -190,13 +190,16 @@ class DirectModel:
         real_at = self._real_at = [0] * CARDS
         for card, count in table_real.items():
             real_at[CARD_INDEX[card]] = count
-        hand = self._hand = [
-            (card, out.var(count if play_all else 0, count))
-            for card, count in inventory.hand_real.items()
-        ]
+        here = [count > 0 for count in real_at]  # the cards with a real copy in the supply
+        hand: list[tuple[Card, int]] = []
+        self._hand = hand
         hand_var = self._hand_var = [-1] * CARDS
-        for card, var in hand:
-            hand_var[CARD_INDEX[card]] = var
+        for card, count in inventory.hand_real.items():
+            var = out.var(count if play_all else 0, count)
+            hand.append((card, var))
+            index = CARD_INDEX[card]
+            hand_var[index] = var
+            here[index] = here[index] or count > 0
         in_hand = inventory.hand_jokers
         hj = self._hj = out.var(in_hand if play_all else 0, in_hand) if in_hand else -1
         self._played = [var for _, var in hand] + ([hj] if hj >= 0 else [])
@@ -204,14 +207,18 @@ class DirectModel:
         on_table = table_jokers.total()
         joker_total = on_table + in_hand
         real = table_real + inventory.hand_real  # (a Counter sum keeps positive counts only)
-        candidates = joker_candidates(set(real), set(table_jokers), joker_total, self._rules)
-        self._bounds = PieceBounds(real, joker_total, frozenset(candidates), True)
+        declared = [False] * CARDS
+        for card in table_jokers:
+            declared[CARD_INDEX[card]] = True
+        chosen = joker_candidates_at(here, declared, joker_total, self._rules)
+        candidates = frozenset(card for card, yes in zip(ALL_CARDS, chosen, strict=True) if yes)
+        self._bounds = PieceBounds(real, joker_total, candidates, True)
         joker_var = self._joker_var = [-1] * CARDS
         self._jokers: list[tuple[Card, int]] = []
-        for index, card in enumerate(ALL_CARDS):
-            if card in candidates:
+        for index, yes in enumerate(chosen):
+            if yes:
                 joker_var[index] = out.var(0, joker_total)
-                self._jokers.append((card, joker_var[index]))
+                self._jokers.append((ALL_CARDS[index], joker_var[index]))
         if joker_total and self._jokers:
             terms = {var: 1 for _, var in self._jokers}
             if hj >= 0:

@@ -49,12 +49,23 @@ def joker_candidates(
     ranks around it with at least ``run_min - joker_total`` real cards. Table jokers may also keep
     their cards. Pruning the rest keeps the model small.
     """
-    if not joker_total:
-        return set()
-    if joker_total >= min(rules.group_min, rules.run_min):
-        return set(ALL_CARDS)  # jokers alone could make a meld anywhere
     here = [card in present for card in ALL_CARDS]
-    chosen = [card in declared for card in ALL_CARDS]
+    declared_at = [card in declared for card in ALL_CARDS]
+    chosen = joker_candidates_at(here, declared_at, joker_total, rules)
+    return {card for card, yes in zip(ALL_CARDS, chosen, strict=True) if yes}
+
+
+def joker_candidates_at(
+    here: Sequence[bool], declared: Sequence[bool], joker_total: int, rules: RuleSet
+) -> list[bool]:
+    """:func:`joker_candidates` by the places of cards in ``ALL_CARDS``: ``here`` marks the cards
+    with a real copy, ``declared`` those a table joker is declared as; true where a joker may
+    stand."""
+    if not joker_total:
+        return [False] * len(ALL_CARDS)
+    if joker_total >= min(rules.group_min, rules.run_min):
+        return [True] * len(ALL_CARDS)  # jokers alone could make a meld anywhere
+    chosen = list(declared)
     group_need = rules.group_min - joker_total
     for rank_cards in _RANKS:
         if sum([here[index] for index in rank_cards]) >= group_need:
@@ -65,7 +76,7 @@ def joker_candidates(
         if sum([here[index] for index in window]) >= run_need:
             for index in window:
                 chosen[index] = True
-    return {card for card, yes in zip(ALL_CARDS, chosen, strict=True) if yes}
+    return chosen
 
 
 @dataclass(frozen=True)
