@@ -169,6 +169,7 @@ class OriginModel(DirectModel):
     def _steer(self) -> None:
         """The decision strategies of ``small_hands.steer_small_hand``, on this model's
         variables (the hand's in the supply's order, then the kept melds')."""
+        self._out.flush()  # the variables, before OR-Tools looks them up
         hand = [var for _, var in self._hand] + ([self._hj] if self._hj >= 0 else [])
         of = self.model.get_int_var_from_proto_index
         self.search = steer(
