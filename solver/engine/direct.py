@@ -6,11 +6,10 @@ expression classes; on the small tables most positions have, that build costs mo
 This module writes the *same* model (the same variables in the same order, the same constraints,
 each in the canonical form OR-Tools gives it: terms by variable, constants in the domain) directly
 into the proto's repeated fields (the variables all at once, as text), and reads the solution back
-from the response's array. The same
-proto solved with the same parameters gives the same answer, so ``best_play`` uses this build
-where it applies (every rule set without 500 rummy's hand origin) and the parts stay the readable
-definition: ``tests/test_direct_model.py`` checks, on generated positions of every such rule set,
-that both builds give the same proto.
+from the response's array. The same proto solved with the same parameters gives the same answer,
+so ``best_play`` uses this build where it applies (every rule set without 500 rummy's hand origin)
+and the parts stay the readable definition: ``tests/test_direct_model.py`` checks, on generated
+positions of every such rule set, that both builds give the same proto.
 
 The bounds and the shapes come from the parts' own functions (``joker_candidates_at``,
 ``PieceBounds``, ``_shapes``, the run windows), kept per rule set with their card indexes; only
