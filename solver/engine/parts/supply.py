@@ -138,6 +138,8 @@ class PieceBounds:
         if not self.jokers or not count or not self.joker_limit:
             return count
         real = pick(self._real_at)
+        if min(real) >= count:
+            return count  # real copies for every meld: no joker needed
         jokers = self.jokers
         while count and sum([count - have for have in real if have < count]) > jokers:
             count -= 1
