@@ -106,14 +106,21 @@ def match_melds(old: Sequence[Meld], new: Sequence[Meld]) -> dict[int, int]:
     they share (a maximum-weight matching, ``meldsat.matching``). Most of a table is usually
     untouched, which keeps the matching small.
     """
+    return _pair_melds(old, new)[0]
+
+
+def _pair_melds(old: Sequence[Meld], new: Sequence[Meld]) -> tuple[dict[int, int], set[int]]:
+    """:func:`match_melds`, and the old melds it paired with themselves (left exactly as they
+    were)."""
     pairs: dict[int, int] = {}
     unchanged: dict[Meld, list[int]] = defaultdict(list)
     for k, after in enumerate(new):
-        unchanged[tuple(sorted(after, key=piece_sort_key))].append(k)
+        unchanged[_sorted_meld(tuple(after))].append(k)
     for i, before in enumerate(old):
-        same = unchanged.get(tuple(sorted(before, key=piece_sort_key)))
+        same = unchanged.get(_sorted_meld(tuple(before)))
         if same:
             pairs[i] = same.pop(0)
+    exact = set(pairs)
     taken = set(pairs.values())
     rest_new = {k: count_pieces(new[k]) for k in range(len(new)) if k not in taken}
     edges: dict[tuple[int, int], int] = {}
@@ -126,7 +133,14 @@ def match_melds(old: Sequence[Meld], new: Sequence[Meld]) -> dict[int, int]:
             if shared:
                 edges[i, k] = shared
     pairs.update(_best_pairs(edges))
-    return pairs
+    return pairs, exact
+
+
+@functools.lru_cache(maxsize=4096)
+def _sorted_meld(meld: Meld) -> Meld:
+    """The pieces of ``meld`` in card order: a meld's key, worked out once a process (the same
+    melds come back in every hint of a game)."""
+    return tuple(sorted(meld, key=piece_sort_key))
 
 
 def _best_pairs(edges: dict[tuple[int, int], int]) -> dict[int, int]:
@@ -142,7 +156,7 @@ def describe(
     old: Sequence[Meld], new: Sequence[Meld], played: Sequence[Piece], rules: RuleSet
 ) -> Rearrangement:
     """Order the new table after the old one and say what moved where."""
-    pairs = match_melds(old, new)
+    pairs, exact = _pair_melds(old, new)
     order = [pairs[i] for i in range(len(old)) if i in pairs]
     matched = set(order)
     unmatched = sorted(
@@ -153,10 +167,12 @@ def describe(
     # The old meld each meld of the new table grew out of (None for a new meld).
     home: list[int | None] = [i for i in range(len(old)) if i in pairs]
     home.extend(None for _ in unmatched)
+    # A meld paired with itself is unchanged; the others are compared piece by piece.
     changed = tuple(
         position
         for position, before in enumerate(home)
-        if before is None or Counter(old[before]) != Counter(table[position])
+        if before is None
+        or (before not in exact and Counter(old[before]) != Counter(table[position]))
     )
 
     def work() -> tuple[tuple[Move, ...], tuple[str, ...]]:

@@ -5,7 +5,8 @@ because both builds give the same proto (the same variables in the same order, t
 constraints and objective), which CP-SAT solves the same way. Checked here proto against proto
 (the parts name their variables, the direct build does not), on the small hypothesis positions
 of every game, Rummikub's group jokers, house rules, full tables of every bucket size, and for
-both objectives with and without ``play_all``.
+both objectives with and without ``play_all``; 500 rummy's small hands with the decision
+strategies that steer their search (``meldsat.engine.small_hands``), and the same search.
 """
 
 from __future__ import annotations
@@ -19,39 +20,36 @@ from benchmarks.positions import generate, generate_position
 from meldsat.engine.direct import DirectModel, NotDirectError, applies
 from meldsat.engine.direct_origin import OriginModel, origin_applies
 from meldsat.engine.model import RearrangementModel
-from meldsat.engine.search import solving_model
-from meldsat.engine.small_hands import follows_objective
+from meldsat.engine.search import build_model, solving_model
 from meldsat.play import Objective
 from meldsat.position import Position
 from tests.strategies import GAMES, MORE_GAMES, group_joker_positions, positions
 
 
 def _parts_proto(position: Position, objective: Objective, play_all: bool) -> str:
-    model = RearrangementModel(position, objective, play_all=play_all).model
-    for variable in model.proto.variables:
+    model = build_model(position, objective, play_all=play_all)
+    for variable in model.model.proto.variables:
         variable.name = ""
-    return str(model.proto)
+    return str(model.model.proto)
 
 
 def _same_proto(position: Position, build: type[DirectModel] = DirectModel) -> None:
     for objective in Objective:
         for play_all in (False, True):
             try:
-                direct = build(position, objective, play_all=play_all).model
+                direct = build(position, objective, play_all=play_all)
             except NotDirectError:  # a constraint without variables: the parts build it
                 assert isinstance(solving_model(position, objective), RearrangementModel)
                 continue
-            assert str(direct.proto) == _parts_proto(position, objective, play_all)
+            assert str(direct.model.proto) == _parts_proto(position, objective, play_all)
+            assert direct.search == build_model(position, objective, play_all=play_all).search
 
 
 def _origin_same_proto(position: Position) -> None:
-    """500 rummy's hand origin: written by ``OriginModel`` (the same proto) unless the hand is
-    small enough for ``small_hands`` to steer the parts' model, and never both."""
-    steered = follows_objective(RearrangementModel(position))
-    assert origin_applies(position) is not steered
-    _same_proto(position, OriginModel)  # the same proto even where the steered parts are used
-    if steered:
-        assert isinstance(solving_model(position), RearrangementModel)
+    """500 rummy's hand origin: written by ``OriginModel``, with the decision strategies with
+    which ``small_hands`` steers the parts' model where the hand is small."""
+    assert origin_applies(position)
+    _same_proto(position, OriginModel)
 
 
 @settings(max_examples=80, deadline=None)

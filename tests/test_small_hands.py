@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from meldsat.engine.model import RearrangementModel
-from meldsat.engine.search import build_model
+from meldsat.engine.search import build_model, solving_model
 from meldsat.engine.small_hands import follows_objective
 from meldsat.position import read_position
 
@@ -29,3 +29,7 @@ def test_steered_models(text: str, steered: bool) -> None:
     assert follows_objective(model) is steered
     assert model.search.follow_strategy is steered
     assert not RearrangementModel(position).search.follow_strategy
+    # ``best_play``'s own build (written straight into the proto where it can) is steered alike.
+    solved = solving_model(position)
+    assert solved.search == model.search
+    assert len(solved.model.proto.search_strategy) == len(model.model.proto.search_strategy)

@@ -10,48 +10,56 @@ builds give the same proto. The solution is read back through the parts' own fun
 (``group_slots``, ``suit_runs``), given plain numbers.
 
 Linear expressions are ``Terms`` (coefficient by variable index); an empty one is the parts'
-plain 0, where no variable was made. Small hands, whose search ``meldsat.engine.small_hands``
-steers, are still built from the parts.
+plain 0, where no variable was made. Small hands get the decision strategies with which
+``meldsat.engine.small_hands`` steers the parts' model, written by the same function.
 """
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from meldsat.cards import ALL_CARDS, Card, card_of
+from meldsat.cards import ALL_CARDS, Card
 from meldsat.engine.cpsat import Expr
-from meldsat.engine.direct import INT_MAX, INT_MIN, DirectModel, NotDirectError, Terms
+from meldsat.engine.direct import (
+    INT_MAX,
+    INT_MIN,
+    DirectModel,
+    NotDirectError,
+    Terms,
+    _flow_layout,
+    group_layout,
+)
 from meldsat.engine.model import FlowSolution, table_is_frozen
-from meldsat.engine.parts.groups import GroupShape, _shapes
+from meldsat.engine.parts.groups import GroupShape
 from meldsat.engine.parts.marked_groups import group_slots
 from meldsat.engine.parts.marked_runs import MarkedStep, Split, _unmarked_cap, suit_runs
-from meldsat.engine.parts.runs import _run_cards
 from meldsat.engine.parts.supply import CARD_INDEX, PieceBounds
-from meldsat.engine.small_hands import SMALL_HAND
+from meldsat.engine.small_hands import SMALL_HAND, steer
 from meldsat.engine.solving import EngineSearch
 from meldsat.engine.trace import Slot
 from meldsat.play import Objective
 from meldsat.position import Position
-from meldsat.rules import HIGH_ACE, rank_at
+from meldsat.rules import HIGH_ACE
 
 
 def origin_applies(position: Position) -> bool:
-    """True when ``best_play`` solves 500 rummy's hand-origin model of ``position`` unsteered,
-    which :class:`OriginModel` writes: hands larger than ``small_hands.SMALL_HAND`` pieces (the
-    smaller ones are steered, on the parts' model)."""
+    """True when ``best_play`` solves 500 rummy's hand-origin model of ``position``, which
+    :class:`OriginModel` writes (steered as ``meldsat.engine.small_hands`` steers the parts'
+    model for hands of up to ``small_hands.SMALL_HAND`` pieces)."""
     rules = position.rules
     return (
-        rules.new_meld_needs_hand_card
-        and not rules.wrap_around
-        and not table_is_frozen(position)
-        and len(position.hand) > SMALL_HAND
+        rules.new_meld_needs_hand_card and not rules.wrap_around and not table_is_frozen(position)
     )
 
 
 def _sum(parts: Iterable[Terms]) -> Terms:
     """The sum of linear expressions. Terms are never changed once made, so a sum of one
     expression (the common case) is that expression itself."""
+    if isinstance(parts, list) and len(parts) == 1:
+        only: Terms = parts[0]
+        return only
     total: Terms | None = None
     shared = True
     for terms in parts:
@@ -76,7 +84,9 @@ def _minus(left: Terms, right: Terms) -> Terms:
 
 
 def _value(terms: Terms, values: Sequence[int]) -> int:
-    return sum(coeff * int(values[var]) for var, coeff in terms.items())
+    if not terms:
+        return 0
+    return sum([coeff * int(values[var]) for var, coeff in terms.items()])
 
 
 class _Step:
@@ -106,7 +116,7 @@ class _Step:
         """This step's counts in a solution."""
 
         def split(pair: tuple[Terms, Terms]) -> Split[Expr]:
-            return Split[Expr](_value(pair[0], values), _value(pair[1], values))
+            return Split(_value(pair[0], values), _value(pair[1], values))
 
         marked: dict[int, Expr] = {key: _value(terms, values) for key, terms in self.marked.items()}
         return MarkedStep(
@@ -117,6 +127,12 @@ class _Step:
             pieces=0,
             hand_pieces=0,
         )
+
+
+# A step of the flow where no run starts or goes on, and the counts that then arrive at the next
+# (no runs of length 1, as the loop below makes them). Shared: terms are never changed once made.
+_EMPTY_STEP = _Step(({}, {}), {}, {}, {})
+_NOTHING_ON: dict[int, Terms] = {1: {}}
 
 
 class OriginModel(DirectModel):
@@ -147,6 +163,18 @@ class OriginModel(DirectModel):
         self._link_origin()
         self._link(position)
         self._objective(objective)
+        if len(position.hand) <= SMALL_HAND:
+            self._steer()
+
+    def _steer(self) -> None:
+        """The decision strategies of ``small_hands.steer_small_hand``, on this model's
+        variables (the hand's in the supply's order, then the kept melds')."""
+        self._out.flush()  # the variables, before OR-Tools looks them up
+        hand = [var for _, var in self._hand] + ([self._hj] if self._hj >= 0 else [])
+        of = self.model.get_int_var_from_proto_index
+        self.search = steer(
+            self.model, [of(v) for v in hand], [of(v) for v in self._keep], self.search
+        )
 
     def _origin(self) -> None:
         """Hand jokers by the card they stand for (``parts.origin.HandOrigin``)."""
@@ -184,8 +212,9 @@ class OriginModel(DirectModel):
         parts: dict[int, list[Terms]] = {}
         owned: dict[int, list[int]] = {}
         self._group_count: list[Terms] = []
-        for shape, _, indexes in _shapes(self._rules.group_min, self._rules.group_max):
-            bound = self._bounds.melds_at(indexes)
+        melds = self._bounds.melds_picked
+        for shape, _, indexes, pick in group_layout(self._rules.group_min, self._rules.group_max):
+            bound = melds(pick)
             if not bound:
                 continue
             own: list[int] = []
@@ -224,7 +253,8 @@ class OriginModel(DirectModel):
         length = rules.run_min
         most_at = self._bounds.most_at
         hand_at, table_at = self._hand_bounds.most_at, self._table_bounds.most_at
-        indexes = [CARD_INDEX[card_of(rank_at(p), suit)] for p in positions]
+        layout = _flow_layout(positions, length)[suit]
+        indexes = [index for _, index, _ in layout]
         can_meet: list[bool] = [False] * len(positions)
         later = False
         for place in range(len(positions) - 1, -1, -1):
@@ -234,17 +264,18 @@ class OriginModel(DirectModel):
         steps: dict[int, _Step] = {}
         unmarked: dict[int, Terms] = {}
         marked: dict[int, Terms] = {}
-        for place, p in enumerate(positions):
-            index = indexes[place]
+        melds = self._bounds.melds_picked
+        for place, (p, index, window) in enumerate(layout):
             most = most_at[index]
             hand_most = min(most, hand_at[index])
             table_most = min(most, table_at[index]) if can_meet[place] else 0
-            first = (
-                self._bounds.melds_at(_run_cards(suit, p, length))
-                if place + length <= len(positions)
-                else 0
-            )
+            first = melds(window) if window is not None else 0
             start = (count(min(first, table_most)), count(min(first, hand_most)))
+            if not (start[0] or start[1] or any(unmarked.values()) or any(marked.values())):
+                # No run starts, none arrives: nothing to write, and nothing goes on.
+                steps[p] = _EMPTY_STEP
+                unmarked, marked = _NOTHING_ON, _NOTHING_ON
+                continue
             next_unmarked: dict[int, list[Terms]] = {1: [start[0]]}
             next_marked: dict[int, list[Terms]] = {1: [start[1]]}
             moves = self._unmarked_moves(
@@ -321,12 +352,12 @@ class OriginModel(DirectModel):
     def _at_rank(self, index: int, hand: bool) -> Terms:
         """The pieces of card ``index`` in runs (``hand``: those from the hand), as
         ``parts.runs.at_rank`` sums them: the ace's at both of its positions."""
-        card = ALL_CARDS[index]
-        steps = self._steps[card.suit]
-        places = [card.rank] if card.rank in steps else []
-        if card.rank == 1 and HIGH_ACE in steps:
-            places.append(HIGH_ACE)
-        return _sum(steps[p].hand_pieces if hand else steps[p].pieces for p in places)
+        suit, places = _rank_places(self._rules.sequence_positions)[index]
+        steps = self._steps[suit]
+        if len(places) == 1:
+            step = steps[places[0]]
+            return step.hand_pieces if hand else step.pieces
+        return _sum([steps[p].hand_pieces if hand else steps[p].pieces for p in places])
 
     def _link_origin(self) -> None:
         """Hand pieces by card are those in groups and runs; no more new or changed melds than
@@ -383,11 +414,27 @@ class OriginModel(DirectModel):
         length = self._rules.run_min
         runs: list[list[Slot]] = []
         for suit, steps in enumerate(self._steps):
-            if not any(_value(terms, values) for step in steps.values() for terms in step.start):
-                continue  # no run of this suit
+            # Runs start from counts (coefficient 1, never negative): none set, no run of this suit.
+            if not any(
+                values[var] for step in steps.values() for terms in step.start for var in terms
+            ):
+                continue
             valued = {p: step.values(values) for p, step in steps.items()}
             runs.extend(suit_runs(valued, suit, length, _number))
         return self._solution(values, hand_jokers_at, tuple(tuple(meld) for meld in groups + runs))
+
+
+@functools.cache
+def _rank_places(positions: range) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """For every card (by index), its suit and the sequence positions that show it: its rank,
+    and for an ace also the high ace's place, where the rules have them."""
+    places = []
+    for card in ALL_CARDS:
+        at = [card.rank] if card.rank in positions else []
+        if card.rank == 1 and HIGH_ACE in positions:
+            at.append(HIGH_ACE)
+        places.append((card.suit, tuple(at)))
+    return tuple(places)
 
 
 def _number(count: object) -> int:

@@ -6,6 +6,7 @@ makes the model small and lets the extraction step turn counts back into pieces.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -57,28 +58,33 @@ def count_inventory(table: Sequence[Sequence[Piece]], hand: Sequence[Piece]) -> 
 
     The hand's cards are listed in the order they first appear in ``hand``.
     """
-    melds = []
-    for meld in table:
-        real: Counter[Card] = Counter()
-        jokers: Counter[Card] = Counter()
-        for piece in meld:
-            if isinstance(piece, Card):
-                real[piece] += 1
-            else:
-                if piece.declared is None:  # Position.build declares every table joker
-                    raise ValueError("table joker without a declaration")
-                jokers[piece.declared] += 1
-        melds.append(MeldContents(real, jokers))
-    table_real: Counter[Card] = Counter()
+    melds = tuple(_contents(tuple(meld)) for meld in table)
+    table_real = Counter(piece for meld in table for piece in meld if isinstance(piece, Card))
     table_jokers: Counter[Card] = Counter()
     for contents in melds:
-        table_real.update(contents.real)
-        table_jokers.update(contents.jokers)
+        if contents.jokers:
+            table_jokers.update(contents.jokers)
     counted = count_pieces(hand)
     hand_jokers = counted.pop(WILD_JOKER, 0)
     hand_real = Counter(
         {piece: count for piece, count in counted.items() if isinstance(piece, Card)}
     )
     return Inventory(
-        table_real, table_jokers, hand_real, hand_jokers, tuple(melds), table_joker_pairs(table)
+        table_real, table_jokers, hand_real, hand_jokers, melds, table_joker_pairs(table)
     )
+
+
+@functools.lru_cache(maxsize=4096)
+def _contents(meld: tuple[Piece, ...]) -> MeldContents:
+    """What one meld holds: the same melds come back turn after turn of a game, so each is
+    counted once (its counters are shared, and never changed)."""
+    real: Counter[Card] = Counter()
+    jokers: Counter[Card] = Counter()
+    for piece in meld:
+        if isinstance(piece, Card):
+            real[piece] += 1
+        else:
+            if piece.declared is None:  # Position.build declares every table joker
+                raise ValueError("table joker without a declaration")
+            jokers[piece.declared] += 1
+    return MeldContents(real, jokers)

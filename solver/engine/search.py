@@ -40,9 +40,9 @@ def solving_model(
     position: Position, objective: Objective = Objective.POINTS, *, play_all: bool = False
 ) -> RearrangementModel | DirectModel:
     """The model ``best_play`` solves: the one of :func:`build_model`, written straight into its
-    proto where ``meldsat.engine.direct`` (or, for 500 rummy's hand origin,
-    ``meldsat.engine.direct_origin``) applies: the same proto, built in a fraction of the time.
-    Else, and for the small 500 rummy hands whose search is steered, built from the parts."""
+    proto where ``meldsat.engine.direct`` (or, for 500 rummy's hand origin, steered small hands
+    included, ``meldsat.engine.direct_origin``) applies: the same proto and search, built in a
+    fraction of the time. Else built from the parts."""
     direct = DirectModel if applies(position) else OriginModel if origin_applies(position) else None
     if direct is not None:
         try:

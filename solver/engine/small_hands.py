@@ -10,15 +10,18 @@ hand-card rule says little about where. With a small hand, branching on the hand
 order, finds a play within a hundred or two branches (`python -m benchmarks tail`,
 benchmarks/RESULTS.md). Only the order of the search changes: the model and the proof are the
 same, so every answer is still proven optimal with its tie-break. Full hands keep CP-SAT's own
-search, under which their median was measured faster.
+search, under which their median was measured faster. ``meldsat.engine.direct_origin`` writes the
+same steering into its own build of the model (:func:`steer`).
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 
-from meldsat.engine.cpsat import cp_model
+from meldsat.engine.cpsat import CpModel, cp_model
 from meldsat.engine.model import RearrangementModel
+from meldsat.engine.solving import EngineSearch
 
 # Hand pieces up to which the search follows the objective (the tail of real games: 1-4).
 SMALL_HAND = 4
@@ -39,9 +42,18 @@ def steer_small_hand(model: RearrangementModel) -> None:
     hand = list(supply.hand_played.values())
     if isinstance(supply.hand_jokers, cp_model.IntVar):
         hand.append(supply.hand_jokers)
-    cp = model.model
-    if hand:
-        cp.add_decision_strategy(hand, cp_model.CHOOSE_FIRST, cp_model.SELECT_MAX_VALUE)
-    if model.kept.keep:
-        cp.add_decision_strategy(model.kept.keep, cp_model.CHOOSE_FIRST, cp_model.SELECT_MAX_VALUE)
-    model.search = dataclasses.replace(model.search, follow_strategy=True)
+    model.search = steer(model.model, hand, model.kept.keep, model.search)
+
+
+def steer(
+    cp: CpModel,
+    hand: Sequence[cp_model.IntVar],
+    keep: Sequence[cp_model.IntVar],
+    search: EngineSearch,
+) -> EngineSearch:
+    """Add the decision strategies of a small hand to ``cp``: the ``hand`` pieces played (most
+    first), then the original melds ``keep`` (kept first); the search that follows them."""
+    for variables in (hand, keep):
+        if variables:
+            cp.add_decision_strategy(variables, cp_model.CHOOSE_FIRST, cp_model.SELECT_MAX_VALUE)
+    return dataclasses.replace(search, follow_strategy=True)

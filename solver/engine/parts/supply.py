@@ -7,8 +7,9 @@ standing for the card. Every joker stands for exactly one card, and at least one
 from __future__ import annotations
 
 import functools
+import operator
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from meldsat.cards import ALL_CARDS, Card, card_of
@@ -48,12 +49,23 @@ def joker_candidates(
     ranks around it with at least ``run_min - joker_total`` real cards. Table jokers may also keep
     their cards. Pruning the rest keeps the model small.
     """
-    if not joker_total:
-        return set()
-    if joker_total >= min(rules.group_min, rules.run_min):
-        return set(ALL_CARDS)  # jokers alone could make a meld anywhere
     here = [card in present for card in ALL_CARDS]
-    chosen = [card in declared for card in ALL_CARDS]
+    declared_at = [card in declared for card in ALL_CARDS]
+    chosen = joker_candidates_at(here, declared_at, joker_total, rules)
+    return {card for card, yes in zip(ALL_CARDS, chosen, strict=True) if yes}
+
+
+def joker_candidates_at(
+    here: Sequence[bool], declared: Sequence[bool], joker_total: int, rules: RuleSet
+) -> list[bool]:
+    """:func:`joker_candidates` by the places of cards in ``ALL_CARDS``: ``here`` marks the cards
+    with a real copy, ``declared`` those a table joker is declared as; true where a joker may
+    stand."""
+    if not joker_total:
+        return [False] * len(ALL_CARDS)
+    if joker_total >= min(rules.group_min, rules.run_min):
+        return [True] * len(ALL_CARDS)  # jokers alone could make a meld anywhere
+    chosen = list(declared)
     group_need = rules.group_min - joker_total
     for rank_cards in _RANKS:
         if sum([here[index] for index in rank_cards]) >= group_need:
@@ -64,7 +76,7 @@ def joker_candidates(
         if sum([here[index] for index in window]) >= run_need:
             for index in window:
                 chosen[index] = True
-    return {card for card, yes in zip(ALL_CARDS, chosen, strict=True) if yes}
+    return chosen
 
 
 @dataclass(frozen=True)
@@ -82,24 +94,24 @@ class PieceBounds:
     joker_limit: bool = True
     # Every card's bounds, worked out once and listed in ALL_CARDS order: the parts ask for them
     # thousands of times a model, and indexing a list is cheaper than hashing a card.
-    _most: dict[Card, int] = field(init=False, repr=False, compare=False)
     _real_at: list[int] = field(init=False, repr=False, compare=False)
     _most_at: list[int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        real, jokers, joker_cards = self.real, self.jokers, self.joker_cards
-        real_at = [real[card] for card in ALL_CARDS]
-        most_at = [
-            count + jokers if card in joker_cards else count
-            for card, count in zip(ALL_CARDS, real_at, strict=True)
-        ]
+        # From the counts there are (a Counter's missing card costs a Python call), by index.
+        real_at = [0] * len(ALL_CARDS)
+        for card, count in self.real.items():
+            real_at[CARD_INDEX[card]] = count
+        most_at = real_at.copy()
+        if self.jokers:
+            for card in self.joker_cards:
+                most_at[CARD_INDEX[card]] += self.jokers
         object.__setattr__(self, "_real_at", real_at)
         object.__setattr__(self, "_most_at", most_at)
-        object.__setattr__(self, "_most", dict(zip(ALL_CARDS, most_at, strict=True)))
 
     def most(self, card: Card) -> int:
         """The most pieces that can show ``card``."""
-        return self._most[card]
+        return self._most_at[CARD_INDEX[card]]
 
     @property
     def most_at(self) -> Sequence[int]:
@@ -117,14 +129,33 @@ class PieceBounds:
 
     def melds_at(self, indexes: Sequence[int]) -> int:
         """:meth:`melds_of` for cards given by their places in ``ALL_CARDS``."""
-        most = self._most_at
-        count = min([most[index] for index in indexes])
+        return self.melds_picked(picker(indexes))
+
+    def melds_picked(self, pick: Picker) -> int:
+        """:meth:`melds_of` for the cards whose places ``pick`` (a :func:`picker`) picks: the
+        direct builds, which ask for every shape and window of every model, keep the pickers."""
+        count = min(pick(self._most_at))
         if not self.jokers or not count or not self.joker_limit:
             return count
-        real = [self._real_at[index] for index in indexes]
-        while count and sum([count - have for have in real if have < count]) > self.jokers:
+        real = pick(self._real_at)
+        if min(real) >= count:
+            return count  # real copies for every meld: no joker needed
+        jokers = self.jokers
+        while count and sum([count - have for have in real if have < count]) > jokers:
             count -= 1
         return count
+
+
+# Picks the entries of a list at some places, as a tuple (``operator.itemgetter``, in C).
+Picker = Callable[[Sequence[int]], tuple[int, ...]]
+
+
+def picker(indexes: Sequence[int]) -> Picker:
+    """The :data:`Picker` of ``indexes`` (at least one)."""
+    if len(indexes) == 1:
+        (only,) = indexes
+        return lambda values: (values[only],)
+    return operator.itemgetter(*indexes)
 
 
 @dataclass(frozen=True)
