@@ -27,6 +27,7 @@ from meldsat.cards import Card
 from meldsat.games.agents import GinDiscard, GinView
 from meldsat.games.gin_expert import ExpertGinBot
 from meldsat.games.gin_racer import RacerGinBot
+from meldsat.games.gin_sprinter import SprinterGinBot
 from meldsat.games.roster import Bot, BotMaker, Roster
 from meldsat.gin.deadwood import HandAnalysis, analyse_hand
 from meldsat.gin.draw import draw_advice
@@ -111,7 +112,7 @@ class RandomGinBot:
         return GinDiscard(discard, knock=allowed and self.rng.random() < 0.5)
 
 
-GinBot = ExactGinBot | RandomGinBot | ExpertGinBot | RacerGinBot
+GinBot = ExactGinBot | RandomGinBot | ExpertGinBot | RacerGinBot | SprinterGinBot
 
 
 def _maker(kind: type[GinBot]) -> BotMaker:
@@ -160,6 +161,12 @@ GIN_BOTS = Roster(
             "what the opponent may meld; knocks as soon as allowed (the strongest measured: "
             "docs/BOTS.md)",
             _maker(RacerGinBot),
+        ),
+        Bot(
+            "sprinter",
+            "plays as racer, but weighs its best discards by the exact chance of knocking on the "
+            "second draw too (measured: docs/BOTS.md)",
+            _maker(SprinterGinBot),
         ),
     ),
     noun="gin bot",
