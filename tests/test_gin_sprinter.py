@@ -4,17 +4,18 @@ benchmarks/, not here)."""
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
-from meldsat.games.agents import GinAgent
+from meldsat.games.agents import GinAgent, GinView
 from meldsat.games.deck import seeded_rng, shuffled_deck
 from meldsat.games.engine import Record
 from meldsat.games.gin_bots import make_gin_bot
 from meldsat.games.gin_racer import hand_score
-from meldsat.games.gin_sprinter import second_knock_chance
+from meldsat.games.gin_sprinter import SprinterGinBot, second_knock_chance, takes_at_random
 from meldsat.games.registry import new_game
 from meldsat.gin.bits import card_bit, cards_mask
-from tests.test_gin_racer import cards
+from tests.test_gin_racer import GIN, cards, one
 
 # Two melds and 7D 8D: 9D or 6D makes a third, leaving the two ten-point cards (one discarded).
 HAND = cards_mask(cards("AS 2S 3S 4H 5H 6H 7D 8D KC QC"))
@@ -64,3 +65,22 @@ def test_the_same_seed_plays_the_same_legal_hands() -> None:
     first = play_hands(3, 23)
     assert first == play_hands(3, 23)
     assert sum(1 for record in first if "scores" in record) == 3
+
+
+def test_an_opponent_taking_half_the_upcards_takes_at_random() -> None:
+    assert not takes_at_random(0, 0)  # no evidence yet: the prior, one in three
+    assert takes_at_random(4, 2)
+    assert not takes_at_random(6, 1)
+
+
+def test_the_pile_memory_counts_the_upcards_offered_and_taken() -> None:
+    bot = SprinterGinBot("sprinter", random.Random(1))
+    hand = cards("AS 2S 5H 6H 9D 10D QC KC 3D 8C")
+    first = GinView(GIN, 0, hand, one("7S"), 31, 10, one("7S"), ())
+    bot.take_upcard(first)
+    ending = bot.finish_turn(first, one("4C"), False)
+    assert ending.discard is not None
+    kept = tuple(card for card in (*hand, one("4C")) if card != ending.discard)
+    # The opponent took that discard and threw JH: one offer, one take.
+    bot.take_upcard(GinView(GIN, 0, kept, one("JH"), 30, 10, one("7S"), (one("7S"),)))
+    assert (bot.opponent.offers, bot.opponent.takes) == (1, 1)
