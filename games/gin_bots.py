@@ -11,9 +11,12 @@
 - ``expert`` (:mod:`meldsat.games.gin_expert`): remembers what the opponent took and refused from
   the pile, weighs discards by the next draw and by what they give the opponent, and knocks only
   when that is expected to score at least as much as playing on.
-- ``racer`` (:mod:`meldsat.games.gin_racer`), the strongest measured: discards by an exact
-  one-draw look-ahead over every unseen card and away from the opponent's likely melds, draws by
-  the exact draw advice, knocks as soon as allowed.
+- ``racer`` (:mod:`meldsat.games.gin_racer`): discards by an exact one-draw look-ahead over
+  every unseen card and away from the opponent's likely melds, draws by the exact draw advice,
+  knocks as soon as allowed.
+- ``sprinter`` (:mod:`meldsat.games.gin_sprinter`): ``racer`` whose best discards are also
+  weighed by the exact chance of knocking on the second draw (docs/BOTS.md gives both bots'
+  measured strength).
 
 The gin analysis is immediate, so the bots ignore the hint time limit the table games' bots take.
 """
