@@ -11,9 +11,12 @@
 - ``expert`` (:mod:`meldsat.games.gin_expert`): remembers what the opponent took and refused from
   the pile, weighs discards by the next draw and by what they give the opponent, and knocks only
   when that is expected to score at least as much as playing on.
-- ``racer`` (:mod:`meldsat.games.gin_racer`), the strongest measured: discards by an exact
-  one-draw look-ahead over every unseen card and away from the opponent's likely melds, draws by
-  the exact draw advice, knocks as soon as allowed.
+- ``racer`` (:mod:`meldsat.games.gin_racer`): discards by an exact one-draw look-ahead over
+  every unseen card and away from the opponent's likely melds, draws by the exact draw advice,
+  knocks as soon as allowed.
+- ``sprinter`` (:mod:`meldsat.games.gin_sprinter`): ``racer`` whose best discards are also
+  weighed by the exact chance of knocking on the second draw (docs/BOTS.md gives both bots'
+  measured strength).
 
 The gin analysis is immediate, so the bots ignore the hint time limit the table games' bots take.
 """
@@ -27,6 +30,7 @@ from meldsat.cards import Card
 from meldsat.games.agents import GinDiscard, GinView
 from meldsat.games.gin_expert import ExpertGinBot
 from meldsat.games.gin_racer import RacerGinBot
+from meldsat.games.gin_sprinter import SprinterGinBot
 from meldsat.games.roster import Bot, BotMaker, Roster
 from meldsat.gin.deadwood import HandAnalysis, analyse_hand
 from meldsat.gin.draw import draw_advice
@@ -111,7 +115,7 @@ class RandomGinBot:
         return GinDiscard(discard, knock=allowed and self.rng.random() < 0.5)
 
 
-GinBot = ExactGinBot | RandomGinBot | ExpertGinBot | RacerGinBot
+GinBot = ExactGinBot | RandomGinBot | ExpertGinBot | RacerGinBot | SprinterGinBot
 
 
 def _maker(kind: type[GinBot]) -> BotMaker:
@@ -160,6 +164,12 @@ GIN_BOTS = Roster(
             "what the opponent may meld; knocks as soon as allowed (the strongest measured: "
             "docs/BOTS.md)",
             _maker(RacerGinBot),
+        ),
+        Bot(
+            "sprinter",
+            "plays as racer, but weighs its best discards by the exact chance of knocking on the "
+            "second draw too (measured: docs/BOTS.md)",
+            _maker(SprinterGinBot),
         ),
     ),
     noun="gin bot",

@@ -62,12 +62,15 @@ class OpponentModel:
     """What the bot knows of the opponent's hand in the current hand (round).
 
     ``holds``: cards it took from the pile and has not thrown back; ``discarded``: the cards it
-    threw; ``refused``: upcards it left for the stock.
+    threw; ``refused``: upcards it left for the stock; ``offers`` and ``takes``: how many
+    upcards it was seen to be offered, and how many of them it took.
     """
 
     holds: set[Card] = field(default_factory=set)
     discarded: set[Card] = field(default_factory=set)
     refused: set[Card] = field(default_factory=set)
+    offers: int = 0
+    takes: int = 0
 
 
 @dataclass(frozen=True)
@@ -98,12 +101,17 @@ def observe_opponent(
         first = view.first_upcard
         if first is not None and first not in now:
             model.holds.add(first)  # it took the first upcard
+            model.offers, model.takes = 1, 1
         elif first is not None and now == (first, view.upcard):
             model.refused.add(first)
+            model.offers = 1
     elif drew:
         model.refused.add(memory.pile[-1])
+        model.offers += 1
     else:
         model.holds.add(memory.pile[-1])
+        model.offers += 1
+        model.takes += 1
     model.discarded.add(view.upcard)
     # A card in sight is not in the opponent's hand (whatever the memory said).
     model.holds -= {*view.hand, *now}

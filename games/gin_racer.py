@@ -47,14 +47,15 @@ GIN_BONUS = 5.0
 FEED_WEIGHT = 5.0
 
 
-def hand_score(hand: int, unseen: Sequence[int], limit: int) -> float:
+def hand_score(hand: int, unseen: Sequence[int], limit: int, *, cap: int | None = None) -> float:
     """The worth of the 10 cards ``hand`` (a mask) for the next draw, lower is better: the mean
-    over the ``unseen`` cards (bits) of the least deadwood after drawing it and the best discard,
-    less :data:`KNOCK_BONUS` when that is within ``limit`` (and :data:`GIN_BONUS` more at 0)."""
+    over the ``unseen`` cards (bits) of the least deadwood after drawing it and the best discard
+    (at most ``cap`` when given), less :data:`KNOCK_BONUS` when that is within ``limit`` (and
+    :data:`GIN_BONUS` more at 0)."""
     total = 0.0
     for bit in unseen:
         deadwood = best_discard(hand | bit)[0]
-        total += deadwood
+        total += deadwood if cap is None else min(deadwood, cap)
         if deadwood <= limit:
             total -= KNOCK_BONUS + (GIN_BONUS if deadwood == 0 else 0.0)
     return total / len(unseen)
@@ -133,15 +134,28 @@ class RacerGinBot(PileWatcher):
         unseen = [card for card in ALL_CARDS if card not in known]
         if len(choices) == 1 or not unseen:
             return choices[0]
+        scored = self._scored(choices, cards_mask(cards), unseen, limit)
+        return min(scored, key=lambda item: item[0])[1]
+
+    def _scored(
+        self, choices: Sequence[DiscardOption], hand: int, unseen: Sequence[Card], limit: int
+    ) -> list[tuple[float, DiscardOption]]:
+        """Each choice's score, lower is better, in the order of ``choices``: its kept hand's
+        worth for the next draw over the ``unseen`` cards, plus its feed risk."""
         bits = [card_bit(card) for card in unseen]
         # Each unseen card is in the opponent's hand with the same chance; a card it took, surely.
         share = max(0, 10 - len(self.opponent.holds)) / len(unseen)
         chance = dict.fromkeys(unseen, share) | dict.fromkeys(self.opponent.holds, 1.0)
         refused = self.opponent.refused | self.opponent.discarded
-        hand = cards_mask(cards)
-        scored = []
-        for order, option in enumerate(choices):
-            card = option.discard
-            worth = hand_score(hand & ~card_bit(card), bits, limit)
-            scored.append((worth + FEED_WEIGHT * feed_risk(card, chance, refused), order))
-        return choices[min(scored)[1]]
+        return [
+            (
+                self.kept_score(hand & ~card_bit(option.discard), bits, limit)
+                + FEED_WEIGHT * feed_risk(option.discard, chance, refused),
+                option,
+            )
+            for option in choices
+        ]
+
+    def kept_score(self, hand: int, unseen: Sequence[int], limit: int) -> float:
+        """The worth of the 10 kept cards ``hand`` for the next draw (:func:`hand_score`)."""
+        return hand_score(hand, unseen, limit)
