@@ -162,13 +162,13 @@ GIN_BOTS = Roster(
             "racer",
             "discards for the soonest knock by the exact next-draw look-ahead and away from "
             "what the opponent may meld; knocks as soon as allowed (the strongest measured: "
-            "docs/BOTS.md)",
+            "51 % of hands against OpenSpiel's SimpleGinRummyBot, 78 % against RLCard's novice)",
             _maker(RacerGinBot),
         ),
         Bot(
             "sprinter",
             "plays as racer, but weighs its best discards by the exact chance of knocking on the "
-            "second draw too (measured: docs/BOTS.md)",
+            "second draw too (measured as strong as racer, at about seven times its thinking)",
             _maker(SprinterGinBot),
         ),
     ),
