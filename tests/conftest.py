@@ -1,11 +1,12 @@
 """Shared test helpers: run the ``meldsat`` command line in-process and capture what it prints;
-batches whose every line is solved."""
+batches whose every line is solved; a seeded simulation played twice."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 
@@ -52,3 +53,20 @@ def distinct_copies(lines: list[str], times: int) -> list[str]:
             record["id"] = f"{record.get('id', 'line')}-{copy}"
             out.append(json.dumps(record))
     return out
+
+
+def simulated_twice(
+    rules: str, bots: Sequence[str], games: int, seed: int
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The log events of two runs of the same seeded ``simulate`` (a bot's test asserts they
+    are equal). The game re-checks every turn: an illegal one stops it with an error."""
+    # Imported here, as in run_cli: the tests that play no game do not load the games.
+    from meldsat.games.log import MemoryLog
+    from meldsat.games.simulate import simulate
+
+    logs = []
+    for _ in range(2):
+        log = MemoryLog()
+        simulate(rules, bots, games, seed, log, time_limit=2.0)
+        logs.append(log.events)
+    return logs[0], logs[1]

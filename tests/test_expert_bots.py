@@ -16,12 +16,10 @@ from meldsat.games.agents import GinDiscard, GinView, TurnView
 from meldsat.games.bots import CautiousBot
 from meldsat.games.custom_bots import make_custom_bot
 from meldsat.games.gin_expert import ExpertGinBot, play_out, race_score
-from meldsat.games.log import MemoryLog
-from meldsat.games.simulate import simulate
 from meldsat.gin.bits import cards_mask
 from meldsat.notation import parse_pieces
 from meldsat.rulesets import get_rules
-from tests.conftest import CliRunner
+from tests.conftest import CliRunner, simulated_twice
 
 GIN = get_rules("gin")
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,12 +68,8 @@ def test_it_remembers_the_discard_the_opponent_took_and_leaves_it_out_of_the_sto
 
 
 def test_the_same_seed_plays_the_same_gin_games() -> None:
-    logs = []
-    for _ in range(2):
-        log = MemoryLog()
-        simulate("gin", ["expert", "knocker"], 1, 17, log, time_limit=1.0)
-        logs.append(log.events)
-    assert logs[0] == logs[1]
+    first, second = simulated_twice("gin", ["expert", "knocker"], 1, 17)
+    assert first == second
 
 
 def test_a_play_out_scores_a_knock_for_the_side_that_knocks() -> None:

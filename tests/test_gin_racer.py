@@ -8,11 +8,10 @@ import random
 from meldsat.cards import Card
 from meldsat.games.agents import GinDiscard, GinView
 from meldsat.games.gin_racer import RacerGinBot, feed_risk, hand_score, meld_pairs
-from meldsat.games.log import MemoryLog
-from meldsat.games.simulate import simulate
 from meldsat.gin.bits import card_bit, cards_mask
 from meldsat.notation import parse_pieces
 from meldsat.rulesets import get_rules
+from tests.conftest import simulated_twice
 
 GIN = get_rules("gin")
 
@@ -74,14 +73,9 @@ def test_it_takes_an_upcard_that_allows_a_knock() -> None:
 
 
 def test_the_same_seed_plays_the_same_legal_games() -> None:
-    logs = []
-    for _ in range(2):
-        log = MemoryLog()
-        # The game checks every turn (an illegal one stops it with an error).
-        simulate("gin", ["racer", "knocker"], 2, 23, log, time_limit=1.0)
-        logs.append(log.events)
-    assert logs[0] == logs[1]
-    assert [event["event"] for event in logs[0]].count("game_end") == 2
+    first, second = simulated_twice("gin", ["racer", "knocker"], 2, 23)
+    assert first == second
+    assert [event["event"] for event in first].count("game_end") == 2
 
 
 def test_a_new_hand_is_told_from_the_last_even_when_the_stock_is_no_fuller() -> None:

@@ -8,12 +8,11 @@ import random
 
 from meldsat.games.agents import TurnView
 from meldsat.games.bots import make_bot
-from meldsat.games.log import MemoryLog
-from meldsat.games.simulate import simulate
 from meldsat.games.table_patient import PatientBot
 from meldsat.games.table_timing import first_to_lay_down, lays_down, small_meld, stop_drawing
 from meldsat.notation import Table, parse_pieces
 from meldsat.rulesets import get_rules
+from tests.conftest import simulated_twice
 
 RULES = get_rules("manipulation")  # 4 players, melding after the first or second draw only
 HAND = parse_pieces("KS KH KD 2C 3C 4C 9H JS 5D 8S")
@@ -70,14 +69,11 @@ def test_patient_lays_the_small_meld_until_someone_else_melds() -> None:
 
 def test_a_seeded_four_player_game_lays_the_small_meld_legally_and_the_same_twice() -> None:
     bots = ["patient", "hoarder", "hoarder", "hoarder"]
-    first, second = MemoryLog(), MemoryLog()
-    # The game re-checks every play with the rule checker and stops on an illegal one.
-    simulate("manipulation", bots, 1, 3, first, time_limit=2.0)
-    simulate("manipulation", bots, 1, 3, second, time_limit=2.0)
-    assert first.events == second.events
+    first, second = simulated_twice("manipulation", bots, 1, 3)
+    assert first == second
     small = [
         event
-        for event in first.events
+        for event in first
         if event["event"] == "turn" and event["seat"] == 0 and event["draws"] in (1, 2)
     ]
     # Seed 3 seats patient badly: it stops after its second draw with three twos, once.
