@@ -176,6 +176,19 @@ class GinNarrator(Narrator):
     """The gin games told to the person: never the bot's hand, nor a card it draws from the
     stock, before the hand ends."""
 
+    # The hands' points so far (the totals of the last hand, before the game's bonuses).
+    points: list[int] | None = None
+
+    def game_end(self, event: Event) -> None:
+        """The final totals, with what the sheet's bonuses (game, lines, a shutout) added to the
+        hands' points: the log has only the totals, so the last hand's are taken off."""
+        if self.points is not None:
+            added = [
+                total - points for total, points in zip(event["totals"], self.points, strict=True)
+            ]
+            event = {**event, "bonuses": added}  # shown only: the log has the event as it was
+        super().game_end(event)
+
     def deal(self, event: Event) -> None:
         """A hand begins, with its knock limit."""
         self.out.print(
@@ -207,6 +220,7 @@ class GinNarrator(Narrator):
 
     def round_end(self, event: Event) -> None:
         """How the hand ended, both hands' melds, layoffs, the scores and the totals."""
+        self.points = event["totals"]
         ends = event["ends"]
         if ends == "dead":
             self.out.print(Text("the stock ran out: a dead hand, no score", style="bold"))

@@ -62,16 +62,20 @@ class Narrator:
         elif kind == "round_end":
             self.round_end(event)
         elif kind == "game_end":
-            winners = ", ".join(self.who(seat) for seat in event["winners"])
-            self.out.print(Text(f"\ngame over: won by {winners}; final totals:", style="bold"))
-            # The end bonuses (Manipulation: rounds won, the target), where the game has them.
-            extra = [name for name in ("rounds_won", "bonuses") if name in event]
-            rows = [
-                [self.who(seat), *(event[name][seat] for name in extra), total]
-                for seat, total in enumerate(event["totals"])
-            ]
-            headers = [name.replace("_", " ") for name in extra]
-            print_scores(self.out, ["player", *headers, "total"], rows)
+            self.game_end(event)
+
+    def game_end(self, event: Event) -> None:
+        """The winners and the final totals, with the end bonuses where the event has them
+        (Manipulation: rounds won, the target)."""
+        winners = ", ".join(self.who(seat) for seat in event["winners"])
+        self.out.print(Text(f"\ngame over: won by {winners}; final totals:", style="bold"))
+        extra = [name for name in ("rounds_won", "bonuses") if name in event]
+        rows = [
+            [self.who(seat), *(event[name][seat] for name in extra), total]
+            for seat, total in enumerate(event["totals"])
+        ]
+        headers = [name.replace("_", " ") for name in extra]
+        print_scores(self.out, ["player", *headers, "total"], rows)
 
     def deal(self, event: Event) -> None:
         """A round begins."""

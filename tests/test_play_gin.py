@@ -48,6 +48,19 @@ def test_a_person_plays_a_whole_gin_game_and_its_log_replays() -> None:
     assert "game over: won by " in text and "hand over: " in text
     assert "final totals:\n  player" in text and "  player  " in text and "[" not in text
     assert "\n  you meld " in text  # the person's verb agrees
+    # The final totals say what the game's bonuses added to the hands' points; the log keeps
+    # the event as the game wrote it.
+    last_hand = [event for event in log.events if event["event"] == "round_end"][-1]
+    end = log.events[-1]
+    assert "bonuses" not in end
+    added = [
+        total - points for total, points in zip(end["totals"], last_hand["totals"], strict=True)
+    ]
+    final = text.split("final totals:")[1].splitlines()
+    assert final[1].split() == ["player", "bonuses", "total"]
+    assert [line.split()[-2:] for line in final[2:4]] == [
+        [str(bonus), str(total)] for bonus, total in zip(added, end["totals"], strict=True)
+    ]
     bot_draws = [line for line in text.splitlines() if line.startswith("seat 1 (knocker): drew")]
     assert bot_draws and all(
         line.startswith("seat 1 (knocker): drew from the stock") for line in bot_draws
