@@ -159,8 +159,13 @@ function eventText(event) {
     const how = event.ends ? ` (${event.ends.replace(/_/g, " ")})` : "";
     return `Round ${event.round} over${how}: ${scores}.`;
   }
-  const winners = event.winners.map(seatName).join(" and ");
-  return `Game over: ${winners} ${event.winners.length > 1 ? "win" : "wins"} with ${Math.max(...event.totals)}.`;
+  return `Game over: ${winnersWin(event.winners)} with ${Math.max(...event.totals)}.`;
+}
+
+// "You win", "knocker (seat 1) wins", "You and greedy-points (seat 2) win".
+function winnersWin(winners) {
+  const verb = winners.length === 1 && winners[0] !== 0 ? "wins" : "win";
+  return `${winners.map(seatName).join(" and ")} ${verb}`;
 }
 
 function turnText(event) {
@@ -263,9 +268,7 @@ function renderGame() {
   $("game-reasons").innerHTML = "";
   if (view.over) {
     const final = view.result;
-    const winners = final.winners.map(seatName).join(" and ");
-    const verb = final.winners.length === 1 && final.winners[0] !== 0 ? "wins" : "win";
-    setGameStatus(`The game is over: ${winners} ${verb} with ${Math.max(...final.totals)} points.`, "good");
+    setGameStatus(`The game is over: ${winnersWin(final.winners)} with ${Math.max(...final.totals)} points.`, "good");
   } else if (game.busy) {
     setGameStatus("The bots are playing…");
   } else {
@@ -384,14 +387,28 @@ function renderSheet(view) {
       if (round.winners.includes(seat)) cell.className = "won";
     });
   }
-  const foot = table.createTFoot().insertRow();
+  const tfoot = table.createTFoot();
   const final = view.result;
-  foot.insertCell().textContent = final ? "Final" : "Total";
-  (final ? final.totals : view.totals).forEach((total, seat) => {
-    const cell = foot.insertCell();
-    cell.textContent = String(total);
-    if (final && final.winners.includes(seat)) cell.className = "won";
-  });
+  // The end bonuses (Manipulation's for rounds won; gin's game, line and shutout bonuses) come
+  // only with the result: the rounds' points and what the bonuses added are shown above the
+  // final totals, so that the sheet adds up. Gin's end record has no bonuses of its own: they
+  // are what the final totals add to the hands' points.
+  const bonuses = !final ? [] : final.bonuses ?? final.totals.map((total, seat) => total - view.totals[seat]);
+  if (bonuses.some((added) => added !== 0)) {
+    footRow(tfoot, "Rounds", view.totals);
+    footRow(tfoot, "Bonuses", bonuses).dataset.row = "bonuses";
+  }
+  const foot = footRow(tfoot, final ? "Final" : "Total", final ? final.totals : view.totals);
+  if (final) {
+    final.winners.forEach((seat) => { foot.cells[seat + 1].className = "won"; });
+  }
+}
+
+function footRow(tfoot, title, numbers) {
+  const row = tfoot.insertRow();
+  row.insertCell().textContent = title;
+  for (const number of numbers) row.insertCell().textContent = String(number);
+  return row;
 }
 
 // --- moving cards (the meld step), choosing a discard -----------------------------------------------
