@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from meldsat.executor import WorkerLostError, open_runner, ordered_map
+from meldsat.executor import WorkerLostError, local, open_runner, ordered_map
 from meldsat.executor.chunks import MAX_CHUNK_SIZE, ChunkSizer
 from meldsat.executor.prefetch import PREFETCH_ITEMS
 from tests.batch_functions import (
@@ -97,3 +98,27 @@ def test_chunks_grow_from_one_towards_a_quarter_second_of_work() -> None:
     assert slow.next_size() == 1
     assert ChunkSizer(7).next_size() == 7
     assert max(sizes) <= MAX_CHUNK_SIZE
+
+
+class _FinishedProcess:
+    """A stand-in for a pool's process that has ended with ``exitcode``."""
+
+    def __init__(self, exitcode: int | None) -> None:
+        self.exitcode = exitcode
+
+    def is_alive(self) -> bool:
+        return self.exitcode is None
+
+
+def test_a_worker_the_broken_pool_terminated_is_not_taken_for_the_one_that_died() -> None:
+    # A broken pool sends SIGTERM to the workers still running; one reaped before the owner
+    # looks must not be blamed beside the worker that was killed (a flaky run blamed both).
+    processes = {
+        1: _FinishedProcess(-signal.SIGKILL),
+        2: _FinishedProcess(-signal.SIGTERM),
+        3: _FinishedProcess(None),
+    }
+    assert local._the_workers_that_died(processes) == {1}
+    # Every dead worker terminated (a person's SIGTERM): each of them may be the one.
+    processes[1] = _FinishedProcess(-signal.SIGTERM)
+    assert local._the_workers_that_died(processes) == {1, 2}

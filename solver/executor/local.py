@@ -87,7 +87,7 @@ class LocalRunner:
             return False
         # Before the pool is stopped: which processes died, and which chunk each was running.
         processes = self._pool._processes or {}
-        dead = {pid for pid, process in processes.items() if not process.is_alive()}
+        dead = _the_workers_that_died(processes)
         running: dict[int, int] = {}
         with contextlib.suppress(OSError, EOFError):
             while not self._starts.empty():
@@ -111,6 +111,18 @@ class LocalRunner:
             if process.is_alive():
                 process.terminate()
         self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _the_workers_that_died(processes: dict[int, Any]) -> set[int]:
+    """The pids of the workers that died of their own, not of the pool's clean-up.
+
+    A broken pool terminates (SIGTERM) every worker still running, so by the time the owner
+    looks, a worker that was only finishing a chunk may be dead too. Those are told apart by
+    their exit code; if every dead worker was terminated (a person's SIGTERM), all are.
+    """
+    dead = {pid: process.exitcode for pid, process in processes.items() if not process.is_alive()}
+    died = {pid for pid, exitcode in dead.items() if exitcode != -signal.SIGTERM}
+    return died or set(dead)
 
 
 _STARTS: Any = None  # in a worker: where it says which chunk it starts
