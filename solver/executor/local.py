@@ -10,7 +10,7 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
@@ -113,7 +113,7 @@ class LocalRunner:
         self._pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _the_workers_that_died(processes: dict[int, Any]) -> set[int]:
+def _the_workers_that_died(processes: Mapping[int, Any]) -> set[int]:
     """The pids of the workers that died of their own, not of the pool's clean-up.
 
     A broken pool terminates (SIGTERM) every worker still running, so by the time the owner
