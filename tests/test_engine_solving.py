@@ -129,6 +129,58 @@ def test_an_error_in_the_solve_reaches_the_caller() -> None:
         run_solver(Broken(), pigeonhole(2))
 
 
+class _CtrlCJustAfterTheWait:
+    """A lock that, the second time a wait for it without a time limit succeeds (the first takes
+    it before the solve starts), raises ``KeyboardInterrupt`` while holding it: a Ctrl-C handled
+    just after the wait for the solve's end returned. A
+    wait with a time limit on the held lock fails, and after 100 of them (5 s) it says so, so a
+    waiting loop that never ends fails the test instead of hanging it."""
+
+    def __init__(self, lock: threading.Lock) -> None:
+        self._lock = lock
+        self._interrupted = False
+        self._taken = 0
+        self._timed_out = 0
+
+    def acquire(self, blocking: bool = True, timeout: float = -1) -> bool:
+        got = self._lock.acquire(blocking, timeout)
+        if got and timeout == -1:
+            self._taken += 1
+            if self._taken == 2:
+                self._interrupted = True
+                raise KeyboardInterrupt
+        if not got:
+            self._timed_out += 1
+            assert self._timed_out < 100, "still waiting for a solve that is over"
+        return got
+
+    def release(self) -> None:
+        self._lock.release()
+
+
+def test_a_ctrl_c_just_after_the_solve_ended_is_raised_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The solve's end and the Ctrl-C race: the interrupt may be handled just after the wait for
+    # the helper thread returned, the lock already taken. (That once waited for the lock again,
+    # forever: ``meldsat puzzle solve`` hung on a busy machine.)
+    made: list[_CtrlCJustAfterTheWait] = []
+    real_lock = threading.Lock
+
+    def lock() -> object:
+        if made:
+            return real_lock()  # the locks of the helper thread's own start-up
+        made.append(_CtrlCJustAfterTheWait(real_lock()))
+        return made[0]
+
+    solver, model = new_solver(5.0), pigeonhole(2)  # (the solver has a lock of its own)
+    monkeypatch.setattr(threading, "Lock", lock)
+    with pytest.raises(KeyboardInterrupt), stoppable_solves():
+        run_solver(solver, model)
+    monkeypatch.undo()
+    assert made and made[0]._interrupted
+
+
 def test_a_ctrl_c_the_handler_only_notes_lets_the_solve_finish() -> None:
     noted: list[int] = []
 

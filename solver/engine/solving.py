@@ -227,8 +227,11 @@ def _solve_beside(solver: cp_model.CpSolver, model: cp_model.CpModel) -> CpSolve
         over.acquire()
     except BaseException:
         # Stop the search and wait for it: leaving CP-SAT running while the interpreter exits
-        # would abort the process. A second Ctrl-C meanwhile changes nothing.
-        while True:
+        # would abort the process. A second Ctrl-C meanwhile changes nothing. The helper hands
+        # over its outcome before it releases ``over``, so an outcome says the solve is over: a
+        # Ctrl-C raised just after ``over.acquire()`` returned finds the lock already taken (by
+        # this thread), and waiting for it again would never end.
+        while not (outcome or failure):
             try:
                 solver.stop_search()
                 if over.acquire(timeout=_STOP_REPEAT_SECONDS):
