@@ -59,6 +59,7 @@ def test_lookups_by_rule_set() -> None:
         "random",
         "expert",
         "racer",
+        "guard",
         "sprinter",
     )
     with pytest.raises(RulesError, match="no game family 'go'"):
