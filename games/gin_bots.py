@@ -14,8 +14,6 @@
 - ``racer`` (:mod:`meldsat.games.gin_racer`): discards by an exact one-draw look-ahead over
   every unseen card and away from the opponent's likely melds, draws by the exact draw advice,
   knocks as soon as allowed.
-- ``guard`` (:mod:`meldsat.games.gin_guard`): ``racer`` whose discards also keep an undercut
-  ready for the opponent's next knock, weighed over seeded imagined opponent hands.
 - ``sprinter`` (:mod:`meldsat.games.gin_sprinter`): ``racer`` whose best discards are also
   weighed by the exact chance of knocking on the second draw (docs/BOTS.md gives both bots'
   measured strength).
@@ -31,7 +29,6 @@ from dataclasses import dataclass
 from meldsat.cards import Card
 from meldsat.games.agents import GinDiscard, GinView
 from meldsat.games.gin_expert import ExpertGinBot
-from meldsat.games.gin_guard import GuardGinBot
 from meldsat.games.gin_racer import RacerGinBot
 from meldsat.games.gin_sprinter import SprinterGinBot
 from meldsat.games.roster import Bot, BotMaker, Roster
@@ -118,7 +115,7 @@ class RandomGinBot:
         return GinDiscard(discard, knock=allowed and self.rng.random() < 0.5)
 
 
-GinBot = ExactGinBot | RandomGinBot | ExpertGinBot | RacerGinBot | GuardGinBot | SprinterGinBot
+GinBot = ExactGinBot | RandomGinBot | ExpertGinBot | RacerGinBot | SprinterGinBot
 
 
 def _maker(kind: type[GinBot]) -> BotMaker:
@@ -167,12 +164,6 @@ GIN_BOTS = Roster(
             "what the opponent may meld; knocks as soon as allowed (the strongest measured: "
             "51 % of hands against OpenSpiel's SimpleGinRummyBot, 78 % against RLCard's novice)",
             _maker(RacerGinBot),
-        ),
-        Bot(
-            "guard",
-            "plays as racer, but weighs each discard also by the chance, over imagined opponent "
-            "hands, that the opponent knocks next and the kept cards are not an undercut",
-            _maker(GuardGinBot),
         ),
         Bot(
             "sprinter",

@@ -59,7 +59,6 @@ def test_lookups_by_rule_set() -> None:
         "random",
         "expert",
         "racer",
-        "guard",
         "sprinter",
     )
     with pytest.raises(RulesError, match="no game family 'go'"):
