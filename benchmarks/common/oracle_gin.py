@@ -10,6 +10,11 @@ before each of the bot's decisions, and the bot then plays ``racer``'s rules on 
   really in the stock, plus ``feed_weight`` when the opponent's least deadwood drops if it takes
   the card (a certainty, where ``racer`` has a chance).
 
+Two more know more: :class:`DefenceOracle` (``oracle-defenceW``) also weighs the chance of
+losing to the opponent's next knock, and :class:`SeerRacer` (``seer``) knows the stock's order
+and searches its own next draws (:func:`tell_oracle` and the OpenSpiel seat tell them). The
+figures: benchmarks/RESULTS.md, "Oracles for the gin bots".
+
 This is a benchmark's measuring stick, never a bot of the product: no player can see these cards.
 """
 
