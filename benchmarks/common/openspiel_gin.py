@@ -62,6 +62,8 @@ class BotSeat:
         self.view: GinView | None = None
         self.took = False
         self.plan: list[int] = []
+        # The hand's chance generator, for an oracle told the stock's order (play_hand sets it).
+        self.rng: random.Random | None = None
 
     def _view(self, state: Any) -> GinView:
         hand = tuple(card(number) for number in state.hands()[self.player])
@@ -74,6 +76,8 @@ class BotSeat:
         """The seat's next action."""
         phase = state.current_phase().name
         legal = state.legal_actions()
+        if phase in ("FIRST_UPCARD", "DRAW", "DISCARD"):
+            self._reveal(state)
         if phase in ("FIRST_UPCARD", "DRAW"):
             self.view = self._view(state)
             self.took = self.bot.take_upcard(self.view) and DRAW_UPCARD in legal
@@ -87,6 +91,31 @@ class BotSeat:
         if phase == "KNOCK":
             return self._knock(state, legal)
         return self._layoff(state, legal)
+
+    def _reveal(self, state: Any) -> None:
+        """Tell an oracle bot (:mod:`benchmarks.common.oracle_gin`) the opponent's hand and the
+        stock's cards; other bots have no ``reveal`` and see only their own view."""
+        reveal = getattr(self.bot, "reveal", None)
+        if reveal is None:
+            return
+        theirs = [card(number) for number in state.hands()[1 - self.player]]
+        out = {*state.hands()[0], *state.hands()[1], *state.discard_pile()}
+        if state.upcard() is not None:
+            out.add(state.upcard())
+        stock = [card(number) for number in range(52) if number not in out]
+        assert len(stock) == state.stock_size()
+        reveal(theirs, stock)
+        reveal_order = getattr(self.bot, "reveal_order", None)
+        if reveal_order is not None and self.rng is not None:
+            # Each stock draw is a chance node that play_hand answers with rng.choice over the
+            # stock in card order, so a copy of the generator tells the order to come.
+            ahead = random.Random()
+            ahead.setstate(self.rng.getstate())
+            rest = sorted(action(c) for c in stock)
+            order = []
+            while rest:
+                order.append(card(rest.pop(rest.index(ahead.choice(rest)))))
+            reveal_order(order)
 
     def _discard(self, state: Any, legal: list[int]) -> int:
         assert self.view is not None
@@ -139,6 +168,7 @@ def play_hand(bot: GinAgent, rules: RuleSet, player: int, peer: Any, rng: random
     game = pyspiel.load_game("gin_rummy")
     state = game.new_initial_state()
     seat = BotSeat(bot, rules, player, meld_actions(state))
+    seat.rng = rng
     while not state.is_terminal():
         if state.is_chance_node():
             outcomes = [outcome for outcome, _ in state.chance_outcomes()]

@@ -79,3 +79,16 @@ class NoviceSeat:
         if choice >= KNOCK:
             return GinDiscard(id_card(choice - KNOCK), knock=True)
         return GinDiscard(id_card(choice - DISCARD), knock=False)
+
+
+def future_takes(seat: NoviceSeat, turns: int) -> list[bool]:
+    """Whether each of the novice's next ``turns`` turns takes the upcard: its draw is a random
+    choice whatever its hand, from a generator seeded by its seat's, so a copy foretells it (for
+    the benchmarks' stock-order oracle, :mod:`benchmarks.common.oracle_gin`)."""
+    twin = NoviceSeat(seat.name, random.Random())
+    twin.rng.setstate(seat.rng.getstate())
+    takes = []
+    for _ in range(turns):
+        takes.append(twin._step([], [DRAW_CARD, PICK_UP_DISCARD]) == PICK_UP_DISCARD)
+        twin.rng.randrange(2**32)  # its finish_turn seeds numpy once
+    return takes

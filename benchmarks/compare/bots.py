@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -36,6 +37,7 @@ from benchmarks.common.peer import missing_peer
 from benchmarks.common.units import command_line, program
 from meldsat.games.agents import GinAgent
 from meldsat.games.deck import seeded_rng, shuffled_deck
+from meldsat.games.gin import GinGame
 from meldsat.games.gin_bots import make_gin_bot
 from meldsat.games.log import NullLog
 from meldsat.games.registry import new_game
@@ -81,6 +83,14 @@ class Tally:
         }
 
 
+def gin_bot(name: str, rng: random.Random) -> GinAgent:
+    """The meldsat gin bot ``name``, or one of the benchmark's oracles
+    (:mod:`benchmarks.common.oracle_gin`)."""
+    from benchmarks.common.oracle_gin import make_oracle
+
+    return make_oracle(name, rng) or make_gin_bot(name, rng)
+
+
 def openspiel_hand(bot: str, seed: int, number: int) -> float:
     """Hand ``number``: the bot's returns in OpenSpiel's gin_rummy against SimpleGinRummyBot."""
     try:
@@ -92,7 +102,7 @@ def openspiel_hand(bot: str, seed: int, number: int) -> float:
     player = number % 2
     game = pyspiel.load_game("gin_rummy")
     peer = pyspiel.make_simple_gin_rummy_bot(game.get_parameters(), 1 - player)
-    agent = make_gin_bot(bot, seeded_rng(seed, number, "bot"))
+    agent = gin_bot(bot, seeded_rng(seed, number, "bot"))
     return play_hand(agent, get_rules("gin"), player, peer, seeded_rng(seed, number, "deal"))
 
 
@@ -102,12 +112,14 @@ def rlcard_hand(bot: str, seed: int, number: int) -> float:
         import rlcard  # noqa: F401 (only whether it is installed)
     except ImportError:
         missing_peer("rlcard")
+    from benchmarks.common.oracle_gin import tell_oracle
     from benchmarks.common.rlcard_gin import NoviceSeat
 
     seat = number % 2
     game = new_game("gin", 2)
+    assert isinstance(game, GinGame)
     agents: list[GinAgent] = [
-        make_gin_bot(bot, seeded_rng(seed, number, "bot")),
+        gin_bot(bot, seeded_rng(seed, number, "bot")),
         NoviceSeat("rlcard-novice", seeded_rng(seed, number, "peer")),
     ]
     if seat == 1:
@@ -115,7 +127,9 @@ def rlcard_hand(bot: str, seed: int, number: int) -> float:
     # Dealer 0: seat 1 plays first, so the bot starts every other hand.
     game.start_round(1, 0, shuffled_deck(game.rules, seeded_rng(seed, number, "deal")))
     while not game.round_over:
-        game.play_turn(game.choose_turn(agents[game.to_move]))
+        agent = agents[game.to_move]
+        tell_oracle(agent, game, agents[1 - game.to_move])
+        game.play_turn(game.choose_turn(agent))
     scores = game.end_round()["scores"]
     return float(scores[seat] - scores[1 - seat])
 
