@@ -132,9 +132,9 @@ def test_an_error_in_the_solve_reaches_the_caller() -> None:
 class _CtrlCJustAfterTheWait:
     """A lock that, the second time a wait for it without a time limit succeeds (the first takes
     it before the solve starts), raises ``KeyboardInterrupt`` while holding it: a Ctrl-C handled
-    just after the wait for the solve's end returned. A
-    wait with a time limit on the held lock fails, and after 100 of them (5 s) it says so, so a
-    waiting loop that never ends fails the test instead of hanging it."""
+    just after the wait for the solve's end returned. A wait with a time limit on the held lock
+    fails, and after 100 of them (5 s) it says so: a waiting loop that never ends fails the test
+    instead of hanging it."""
 
     def __init__(self, lock: threading.Lock) -> None:
         self._lock = lock
