@@ -61,6 +61,15 @@ def hand_score(hand: int, unseen: Sequence[int], limit: int, *, cap: int | None 
     return total / len(unseen)
 
 
+def discard_choices(options: Sequence[DiscardOption]) -> list[DiscardOption]:
+    """The discards worth weighing, of ``options`` (least deadwood first): those within
+    :data:`DISCARD_SLACK` of the least, at most :data:`DISCARD_CHOICES` of them."""
+    least = options[0].deadwood
+    return [option for option in options if option.deadwood <= least + DISCARD_SLACK][
+        :DISCARD_CHOICES
+    ]
+
+
 def _melds(cards: Iterable[Card]) -> bool:
     """Whether three cards make a meld (a group, or a sequence of one suit, ace low)."""
     a, b, c = sorted(cards, key=lambda card: card.rank)
@@ -127,9 +136,7 @@ class RacerGinBot(PileWatcher):
         self, options: Sequence[DiscardOption], cards: list[Card], pile: Sequence[Card], limit: int
     ) -> DiscardOption:
         """The discard whose kept hand is worth most (:func:`hand_score`), with its feed risk."""
-        least = options[0].deadwood
-        choices = [option for option in options if option.deadwood <= least + DISCARD_SLACK]
-        choices = choices[:DISCARD_CHOICES]
+        choices = discard_choices(options)
         known = {*cards, *pile, *self.opponent.holds}
         unseen = [card for card in ALL_CARDS if card not in known]
         if len(choices) == 1 or not unseen:

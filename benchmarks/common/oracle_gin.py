@@ -31,7 +31,7 @@ from meldsat.cards import ALL_CARDS, Card
 from meldsat.games.agents import GinDiscard, GinView
 from meldsat.games.gin import GinGame
 from meldsat.games.gin_expert import best_discard
-from meldsat.games.gin_racer import DISCARD_CHOICES, DISCARD_SLACK, RacerGinBot
+from meldsat.games.gin_racer import RacerGinBot, discard_choices
 from meldsat.gin.bits import card_bit, cards_mask, mask_cards, mask_value
 from meldsat.gin.deadwood import DiscardOption, best_arrangement, least_deadwood_mask
 from meldsat.gin.draw import draw_advice
@@ -69,23 +69,28 @@ class OracleRacer(RacerGinBot):
     def _discard(
         self, options: Sequence[DiscardOption], cards: list[Card], pile: Sequence[Card], limit: int
     ) -> DiscardOption:
-        """The discard whose kept hand is worth most over the true stock, with a certain feed."""
-        least = options[0].deadwood
-        choices = [option for option in options if option.deadwood <= least + DISCARD_SLACK]
-        choices = choices[:DISCARD_CHOICES]
-        unseen = [card_bit(card) for card in ALL_CARDS if card in self.stock and card not in cards]
-        if len(choices) == 1 or not unseen:
+        """The discard whose kept hand is worth most over the true stock, with a certain feed
+        (and :meth:`_danger`)."""
+        choices = discard_choices(options)
+        stock = [card for card in ALL_CARDS if card in self.stock and card not in cards]
+        if len(choices) == 1 or not stock:
             return choices[0]
         hand = cards_mask(cards)
         theirs = cards_mask(self.opponent_hand)
         now = least_deadwood_mask(theirs, mask_value(theirs))
-        scored = []
-        for option in choices:
+        unseen = [card_bit(card) for card in stock]
+
+        def score(option: DiscardOption) -> float:
             bit = card_bit(option.discard)
             feeds = best_discard(theirs | bit, keep=bit)[0] < now
-            score = self.kept_score(hand & ~bit, unseen, limit) + self.feed_weight * feeds
-            scored.append((score, option))
-        return min(scored, key=lambda item: item[0])[1]
+            kept = self.kept_score(hand & ~bit, unseen, limit) + self.feed_weight * feeds
+            return kept + self._danger(option.discard, cards, stock, limit)
+
+        return min(choices, key=score)
+
+    def _danger(self, discard: Card, cards: list[Card], stock: Sequence[Card], limit: int) -> float:
+        """What a discard risks beyond feeding the opponent: nothing, for this oracle."""
+        return 0.0
 
 
 @dataclass
@@ -117,42 +122,18 @@ class DefenceOracle(OracleRacer):
                 knocks.append((chance, best_arrangement(mask_cards((theirs | bit) & ~discard))))
         return knocks
 
-    def _discard(
-        self, options: Sequence[DiscardOption], cards: list[Card], pile: Sequence[Card], limit: int
-    ) -> DiscardOption:
-        """The oracle's discard score plus the chance of losing to the opponent's next knock."""
-        least = options[0].deadwood
-        choices = [option for option in options if option.deadwood <= least + DISCARD_SLACK]
-        choices = choices[:DISCARD_CHOICES]
-        stock = [card for card in ALL_CARDS if card in self.stock and card not in cards]
-        if len(choices) == 1 or not stock or self.rules is None:
-            return choices[0]
-        hand = cards_mask(cards)
-        theirs = cards_mask(self.opponent_hand)
-        now = least_deadwood_mask(theirs, mask_value(theirs))
-        unseen = [card_bit(card) for card in stock]
-        scored = []
-        for option in choices:
-            bit = card_bit(option.discard)
-            feeds = best_discard(theirs | bit, keep=bit)[0] < now
-            kept = [card for card in cards if card != option.discard]
-            lost = 0.0
-            for chance, melds in self._knocks(option.discard, stock, limit):
-                settled = settle_knock(
-                    self.rules,
-                    melds.melds,
-                    melds.deadwood_cards,
-                    kept,
-                    first_upcard=self.first_upcard,
-                )
-                lost += chance * (settled.score.winner == "knocker")
-            score = (
-                self.kept_score(hand & ~bit, unseen, limit)
-                + self.feed_weight * feeds
-                + self.defence_weight * lost
+    def _danger(self, discard: Card, cards: list[Card], stock: Sequence[Card], limit: int) -> float:
+        """``defence_weight`` times the chance of losing to the opponent's next knock when
+        ``discard`` leaves the hand."""
+        assert self.rules is not None  # set by finish_turn, before any discard
+        kept = [card for card in cards if card != discard]
+        lost = 0.0
+        for chance, melds in self._knocks(discard, stock, limit):
+            settled = settle_knock(
+                self.rules, melds.melds, melds.deadwood_cards, kept, first_upcard=self.first_upcard
             )
-            scored.append((score, option))
-        return min(scored, key=lambda item: item[0])[1]
+            lost += chance * (settled.score.winner == "knocker")
+        return self.defence_weight * lost
 
 
 # The stock-order oracle's look-ahead: its own next draws searched, every discard path.
