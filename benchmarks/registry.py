@@ -44,6 +44,7 @@ BENCHMARKS = (
     Benchmark("tiebreak-variants", "benchmarks.investigate.tiebreak_variants"),
     Benchmark("lp-gap", "benchmarks.investigate.lp_gap"),
     Benchmark("solve-floor", "benchmarks.investigate.solve_floor"),
+    Benchmark("proto-writes", "benchmarks.investigate.proto_writes"),
     Benchmark("generate", "benchmarks.positions"),
     Benchmark("outputs", "benchmarks.outputs"),
 )
