@@ -5,7 +5,8 @@ Run from the repository root (meldsat alone)::
     python -m benchmarks proto-writes --tables 10,20,40 --positions 15 --seed 1
 
 For every position of the chosen buckets (``benchmarks.common.buckets``, Rummikub, cards played)
-the engine's model is built as ``best_play`` builds it (``meldsat.engine.search.solving_model``),
+that needs a model (``best_play`` proves the others have no move without one) the engine's model
+is built as ``best_play`` builds it (``meldsat.engine.search.solving_model``),
 timed (CPU, least of ``--repeat``). Then the same proto's contents, read into plain Python lists
 beforehand, are written into a fresh proto the way ``meldsat.engine.direct`` writes them (the
 variables as one text, each linear constraint by ``add()`` and three ``extend`` calls, the
