@@ -45,6 +45,7 @@ BENCHMARKS = (
     Benchmark("lp-gap", "benchmarks.investigate.lp_gap"),
     Benchmark("solve-floor", "benchmarks.investigate.solve_floor"),
     Benchmark("proto-writes", "benchmarks.investigate.proto_writes"),
+    Benchmark("lay-downs", "benchmarks.investigate.lay_downs"),
     Benchmark("generate", "benchmarks.positions"),
     Benchmark("outputs", "benchmarks.outputs"),
 )
