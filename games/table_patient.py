@@ -10,8 +10,8 @@ differently from ``hoarder`` and ``greedy-points`` in two ways and discards diff
   limit (and then knocks), or on its very last turn (``last_chance``), when it lays the most points
   it can to hold the fewest. With four players, before anyone else has melded, it also times
   the end (:mod:`meldsat.games.table_timing`): when drawing in full would seat it just after
-  the first opponent to lay down, it melds three cards after its first or second draw to draw
-  fewer.
+  the first opponent to lay down, or make the next player the first (it would act fourth in
+  the lay-downs), it melds three cards after its first or second draw to draw fewer.
 - **The 500 family**: laid cards score, so a meld on the table is a place for the others to lay
   off theirs. ``patient`` holds its melds while every opponent holds more than
   :data:`~meldsat.games.bots.CAUGHT_CARDS` (three) cards (the sizes are public), and lays the

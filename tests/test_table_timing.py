@@ -41,11 +41,15 @@ def test_who_lays_down_first_follows_from_the_stock() -> None:
 
 
 def test_it_stops_drawing_only_at_the_last_turn_that_can_fix_a_bad_seat() -> None:
-    # Starting at 15, three draws seat it after the player just before it: stop after two.
-    assert stop_drawing(view(15, 2))
-    assert not stop_drawing(view(15, 1))  # the second draw can still fix it
+    # Starting at 19, drawing in full seats it after the next player (it would act fourth in
+    # the lay-downs): stop after two draws, not one (the second draw can still fix it).
+    assert stop_drawing(view(19, 2))
+    assert not stop_drawing(view(19, 1))
+    assert stop_drawing(view(18, 1))  # from 18 only stopping after the first draw fixes it
     assert not stop_drawing(view(27, 2))  # next turn can fix it too, with no meld on the table yet
-    assert not stop_drawing(view(18, 1)) and not stop_drawing(view(18, 2))  # already well seated
+    assert not stop_drawing(view(22, 1)) and not stop_drawing(view(22, 2))  # already well seated
+    # The seat just before it costs less than a small meld and the next player's seat.
+    assert not stop_drawing(view(15, 1)) and not stop_drawing(view(15, 2))
 
 
 def test_the_small_meld_is_a_group_of_three_real_cards_when_there_is_one() -> None:
@@ -60,21 +64,23 @@ def test_the_small_meld_is_a_group_of_three_real_cards_when_there_is_one() -> No
 def test_patient_lays_the_small_meld_until_someone_else_melds() -> None:
     bot = make_bot("patient", random.Random(3), time_limit=2.0)
     assert isinstance(bot, PatientBot)
-    table = bot.choose_meld(view(15, 2))
+    table = bot.choose_meld(view(19, 2))
     assert table is not None and sorted(map(str, table[0])) == ["KD", "KH", "KS"]
     # An opponent's meld on the table ends the timing: it holds, as patient always did.
     foreign = (tuple(parse_pieces("5H 6H 7H")),)
-    assert bot.choose_meld(view(15, 2, foreign)) is None
+    assert bot.choose_meld(view(19, 2, foreign)) is None
 
 
 def test_a_seeded_four_player_game_lays_the_small_meld_legally_and_the_same_twice() -> None:
     bots = ["patient", "hoarder", "hoarder", "hoarder"]
-    first, second = simulated_twice("manipulation", bots, 1, 3)
+    first, second = simulated_twice("manipulation", bots, 1, 7)
     assert first == second
     small = [
         event
         for event in first
         if event["event"] == "turn" and event["seat"] == 0 and event["draws"] in (1, 2)
     ]
-    # Seed 3 seats patient badly: it stops after its second draw with three twos, once.
-    assert [(event["played"], event["draws"]) for event in small] == [(["2S", "2H", "2D"], 2)]
+    # Seed 7 seats patient badly: it stops after its first draw twice, with three sixes, then
+    # three eights.
+    expected = [(["6S", "6H", "6C"], 1), (["8S", "8H", "8D"], 1)]
+    assert [(event["played"], event["draws"]) for event in small] == expected
