@@ -45,7 +45,7 @@ def test_it_stops_drawing_only_at_the_last_turn_that_can_fix_a_bad_seat() -> Non
     # the lay-downs): stop after two draws, not one (the second draw can still fix it).
     assert stop_drawing(view(19, 2))
     assert not stop_drawing(view(19, 1))
-    assert stop_drawing(view(18, 1))  # from 18 only stopping after the first draw fixes it
+    assert stop_drawing(view(18, 1))  # from 18 it stops after the first draw
     assert not stop_drawing(view(27, 2))  # next turn can fix it too, with no meld on the table yet
     assert not stop_drawing(view(22, 1)) and not stop_drawing(view(22, 2))  # already well seated
     # The seat just before it costs less than a small meld and the next player's seat.
