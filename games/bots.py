@@ -219,7 +219,7 @@ TABLE_BOTS = Roster(
         ),
         Bot(
             "patient",
-            "the strongest (63 % of 500 games against three greedy-points, 48.0 % of "
+            "the strongest (63 % of 500 games against three greedy-points, 45.5 % of "
             "Manipulation games against three hoarder): holds its melds until one play goes out "
             "or reaches the knock limit (Manipulation: or its last turn, and with four players "
             "it melds three cards to draw fewer when that seats it better for the end; 500: or "

@@ -48,8 +48,9 @@ def test_it_stops_drawing_only_at_the_last_turn_that_can_fix_a_bad_seat() -> Non
     assert stop_drawing(view(18, 1))  # from 18 it stops after the first draw
     assert not stop_drawing(view(27, 2))  # next turn can fix it too, with no meld on the table yet
     assert not stop_drawing(view(22, 1)) and not stop_drawing(view(22, 2))  # already well seated
-    # The seat just before it costs less than a small meld and the next player's seat.
-    assert not stop_drawing(view(15, 1)) and not stop_drawing(view(15, 2))
+    # From 15 in full the seat just before it lays down first: that costs more than a small
+    # meld and the next player's seat, so it stops after two draws (13 for the next player).
+    assert not stop_drawing(view(15, 1)) and stop_drawing(view(15, 2))
 
 
 def test_the_small_meld_is_a_group_of_three_real_cards_when_there_is_one() -> None:
