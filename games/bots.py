@@ -192,13 +192,6 @@ def _patient(name: str, rng: random.Random, time_limit: float) -> HintBot:
     return PatientBot(name, rng, time_limit)
 
 
-def _rollout(name: str, rng: random.Random, time_limit: float) -> HintBot:
-    # Imported here: games/table_rollout.py builds on this module's bots.
-    from meldsat.games.table_rollout import RolloutBot
-
-    return RolloutBot(name, rng, time_limit)
-
-
 TABLE_BOTS = Roster(
     (
         Bot(
@@ -233,13 +226,6 @@ TABLE_BOTS = Roster(
             "an opponent is down to three cards or the deal is about to end); discards the "
             "lowest card it cannot meld",
             _patient,
-        ),
-        Bot(
-            "rollout",
-            "patient, with its Manipulation turns near the end chosen by playing the round "
-            "out on random deals of the unseen cards (opponents as hoarder); an experiment, not "
-            "stronger than patient (45.5 % against 47.5 % of 200 games, seed 12)",
-            _rollout,
         ),
         Bot(
             "random",
