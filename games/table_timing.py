@@ -36,10 +36,11 @@ from meldsat.notation import Meld, Table
 # next player first, the bot acts fourth in the lay-downs and the player just before it mostly
 # finishes first; aiming for the seat two after it (the bot acts third) won 2.5-5.5 points of
 # share more on four seeds of 200 games (costs 2.0-3.5 alike on one; 1.0 lost ground). The seat
-# just before it costs more than the next player's seat and a meld (4.0 > 2.5 + 1.0): a seat that
-# would see it first (the bot acts second; 19 % of 27 such rounds won, seed 1200) is left with a
-# meld for the next player's, since reaching the seat two after it takes seven cards fewer;
-# against 2.0, +0.5 to +3.5 points of share on five tuning seeds of 200 games (12 to 16).
+# just before it costs more than the next player's seat and a meld (4.0 > 2.5 + 1.0): where that
+# player would lay down first (the bot acts second; 19 % of 27 such rounds won, seed 1200), the
+# bot melds once to make it the next player's turn instead, since reaching the seat two after it
+# takes seven cards fewer; against 2.0, +0.5 to +7.0 points of share on seven tuning seeds of
+# 200 games (12 to 18).
 SEAT_COSTS: dict[int, dict[int, float]] = {4: {1: 2.5, 3: 4.0}}
 MELD_COST = 1.0
 # This turn and the next ones planned; a shift costs at most two turns of small melds.
