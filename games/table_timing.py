@@ -28,19 +28,14 @@ from meldsat.melds import MeldKind, judge_meld
 from meldsat.moves import check_move
 from meldsat.notation import Meld, Table
 
-# How bad each first layer-down is, by the number of players and how many seats after this one
+# How bad each first lay-down is, by the number of players and how many seats after this one
 # it sits, against the cost of one small meld; from the win shares measured against hoarders
-# (benchmarks/RESULTS.md). Four players only: with three, the seat just before was not worse
-# (63 % of 87 rounds) and timing cost ground (35 % of 80 games against 47.5 %); with five, the
-# bad seats are too wide to leave with a meld or two. Other counts play as before. With the
-# next player first, the bot acts fourth in the lay-downs and the player just before it mostly
-# finishes first; aiming for the seat two after it (the bot acts third) won 2.5-5.5 points of
-# share more on four seeds of 200 games (costs 2.0-3.5 alike on one; 1.0 lost ground). The seat
-# just before it costs more than the next player's seat and a meld (4.0 > 2.5 + 1.0): where that
-# player would lay down first (the bot acts second; 19 % of 27 such rounds won, seed 1200), the
-# bot melds once to make it the next player's turn instead, since reaching the seat two after it
-# takes seven cards fewer; against 2.0, +0.5 to +7.0 points of share on seven tuning seeds of
-# 200 games (12 to 18).
+# (benchmarks/RESULTS.md, "The seat just before `patient`, and play-outs"). Four players only:
+# with three, the seat just before was not worse and timing cost ground; with five, the bad
+# seats are too wide to leave with a meld or two. With the next player first the bot acts
+# fourth and the player just before it mostly finishes first. With the player just before it
+# first the bot acts second, worst of all: that seat costs more than a meld plus the next
+# player's seat, since the good seat (two after it, the bot acting third) is seven cards away.
 SEAT_COSTS: dict[int, dict[int, float]] = {4: {1: 2.5, 3: 4.0}}
 MELD_COST = 1.0
 # This turn and the next ones planned; a shift costs at most two turns of small melds.
