@@ -231,9 +231,19 @@ def test_a_command_imports_only_its_own_module() -> None:
 
 
 def test_shell_completion_script(run_cli: CliRunner) -> None:
-    result = run_meldsat("--show-completion", "bash")
+    # ``--show-completion`` prints this script for the shell it detects among its parent
+    # processes (a test run under ``timeout`` or a job runner may have none); the variable asks
+    # for bash's script without detecting anything.
+    result = run_meldsat(env={"_MELDSAT_COMPLETE": "source_bash"})
     assert result.returncode == 0
-    assert b"complete" in result.stdout
+    assert b"complete -o default -F _meldsat_completion meldsat" in result.stdout
+
+
+def test_shell_completion_completes_the_rule_set_names(run_cli: CliRunner) -> None:
+    words = {"COMP_WORDS": "meldsat hint --rules rum", "COMP_CWORD": "3"}
+    result = run_meldsat(env={"_MELDSAT_COMPLETE": "complete_bash", **words})
+    assert result.returncode == 0
+    assert result.stdout.decode().split() == ["rummikub", "rummy500", "rummy300", "rummy500-killer"]
 
 
 # --- Ctrl-C and broken pipes ---------------------------------------------------------------------
