@@ -192,6 +192,12 @@ def _patient(name: str, rng: random.Random, time_limit: float) -> HintBot:
     return PatientBot(name, rng, time_limit)
 
 
+def _shedder(name: str, rng: random.Random, time_limit: float) -> HintBot:
+    from meldsat.games.table_shedder import ShedderBot
+
+    return ShedderBot(name, rng, time_limit)
+
+
 TABLE_BOTS = Roster(
     (
         Bot(
@@ -226,6 +232,13 @@ TABLE_BOTS = Roster(
             "an opponent is down to three cards or the deal is about to end); discards the "
             "lowest card it cannot meld",
             _patient,
+        ),
+        Bot(
+            "shedder",
+            "patient, and in Manipulation, once another player has melded and the stock is "
+            "nearly gone, lays the most points at its last draw that may meld, to lose small "
+            "when it cannot win",
+            _shedder,
         ),
         Bot(
             "random",

@@ -49,7 +49,7 @@ class PatientBot(HoarderBot):
         limit = view.rules.knock_limit
         if limit is not None:
             wins = play.found and (play.hand_points_left <= limit or not play.hand_left)
-            if wins or (play.found and view.last_chance):
+            if wins or (play.found and (view.last_chance or self.sheds(view))):
                 return play.table
             return None if view.last_chance else self.timing_meld(view)
         if not play.found:
@@ -59,6 +59,11 @@ class PatientBot(HoarderBot):
         ending = view.last_chance or view.stock_left <= len(view.hand_sizes)
         goes_out = len(play.hand_left) <= 1
         return play.table if goes_out or caught or ending else None
+
+    def sheds(self, view: TurnView) -> bool:
+        """Whether to lay the most points now though that does not win (Manipulation, not the
+        last turn): never for ``patient``; :mod:`meldsat.games.table_shedder` says when."""
+        return False
 
     def timing_meld(self, view: TurnView) -> Table | None:
         """Manipulation, before anyone else has melded: the table with a small meld added when

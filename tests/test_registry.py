@@ -56,6 +56,7 @@ def test_lookups_by_rule_set() -> None:
         "hoarder",
         "cautious",
         "patient",
+        "shedder",
         "random",
         "expert",
         "racer",
