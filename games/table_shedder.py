@@ -19,6 +19,10 @@ stock itself gives it the last of the final turns (measured: 55.0 % against 50.0
 the first draw, 200 games, seed 12). Before anyone else has melded it still holds (laying down
 first feeds the others: 48.5 % against 55.0 % on the same games), and it keeps ``patient``'s
 timing (:mod:`meldsat.games.table_timing`).
+
+Four players only (:data:`SHED_PLAYERS`), as the timing: with three it measured within the noise
+(51.5 % against 50.5 %, 200 games, seed 12, ``--players 3``) and with five worse (29.5 % against
+35.5 %, ``--players 5``), so there it plays as ``patient``.
 """
 
 from __future__ import annotations
@@ -26,6 +30,9 @@ from __future__ import annotations
 from meldsat.games.agents import TurnView
 from meldsat.games.table_patient import PatientBot
 from meldsat.games.table_timing import only_mine
+
+# The table sizes it sheds at (see the module docstring).
+SHED_PLAYERS = (4,)
 
 
 class ShedderBot(PatientBot):
@@ -35,7 +42,9 @@ class ShedderBot(PatientBot):
     def sheds(self, view: TurnView) -> bool:
         """Someone else has melded this round, the stock is down to ``players`` cards or fewer,
         and this draw is the turn's last that allows melding (the second, or the stock is
-        empty)."""
+        empty); with four players only (:data:`SHED_PLAYERS`)."""
+        if len(view.hand_sizes) not in SHED_PLAYERS:
+            return False
         limit = view.rules.draws_before_meld_forbidden or 3
         others = bool(view.table) and not only_mine(view.table, self.laid)
         ending = view.stock_left <= len(view.hand_sizes)

@@ -52,6 +52,9 @@ def test_it_holds_before_its_last_draw_with_the_stock_high_or_nobody_else_down()
     assert bot.choose_meld(TurnView(RULES, 0, TABLE, HAND, 2, 5, False, SIZES)) is None
     # Nobody has melded: laying down first would feed the others.
     assert bot.choose_meld(TurnView(RULES, 0, (), HAND, 2, 2, False, SIZES)) is None
+    # Five players: it plays as patient (shedding measured worse there).
+    five = (5, 10, 10, 10, 10)
+    assert bot.choose_meld(TurnView(RULES, 0, TABLE, HAND, 2, 2, False, five)) is None
 
 
 def test_a_seeded_game_is_legal_and_plays_the_same_twice() -> None:
