@@ -28,7 +28,8 @@ BotsOption = Annotated[
     typer.Option(
         "--bots",
         help=f"Bots, one a seat, comma-separated ({', '.join(bot_names())}); docs/BOTS.md "
-        "gives their measured strength (the strongest: racer in gin, patient at a shared table).",
+        "gives their measured strength (the strongest: racer in gin, patient in 500, shedder "
+        "in Manipulation).",
     ),
 ]
 GameRulesOption = Annotated[

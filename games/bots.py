@@ -1,5 +1,6 @@
 """Bots built on the engine's hints: greedy-points, greedy-cards, knocker, hoarder, cautious, random
-(and ``patient``, the strongest, in :mod:`meldsat.games.table_patient`).
+(and ``patient``, the strongest in 500, in :mod:`meldsat.games.table_patient`, and ``shedder``, the
+strongest in Manipulation, in :mod:`meldsat.games.table_shedder`).
 
 Every bot asks :func:`meldsat.best_play` for its plays, so its moves are legal by construction;
 the game re-checks each one with the rule checker all the same (``apply_turn``), and stops with
@@ -225,7 +226,7 @@ TABLE_BOTS = Roster(
         ),
         Bot(
             "patient",
-            "the strongest (63 % of 500 games against three greedy-points, 45.5 % of "
+            "the strongest in 500 (63 % of 500 games against three greedy-points, 45.5 % of "
             "Manipulation games against three hoarder): holds its melds until one play goes out "
             "or reaches the knock limit (Manipulation: or its last turn, and with four players "
             "it melds three cards to draw fewer when that seats it better for the end; 500: or "
@@ -235,9 +236,10 @@ TABLE_BOTS = Roster(
         ),
         Bot(
             "shedder",
-            "patient, and in Manipulation, once another player has melded and the stock is "
-            "nearly gone, lays the most points at its last draw that may meld, to lose small "
-            "when it cannot win",
+            "the strongest in Manipulation (53.5 % of games against three hoarder, fresh seed "
+            "9501, patient 49.0 %): patient, and with four players, once another player has "
+            "melded and the stock is nearly gone, lays the most points at its last draw that "
+            "may meld, to lose small when it cannot win",
             _shedder,
         ),
         Bot(
