@@ -236,8 +236,8 @@ TABLE_BOTS = Roster(
         ),
         Bot(
             "shedder",
-            "the strongest in Manipulation (53.5 % of games against three hoarder, fresh seed "
-            "9501, patient 49.0 %): patient, and with four players, once another player has "
+            "the strongest in Manipulation (54.4 % of 1,000 games against three hoarder on "
+            "fresh seeds, patient 50.0 %): patient, and with four players, once another player has "
             "melded and the stock is nearly gone, lays the most points at its last draw that "
             "may meld, to lose small when it cannot win",
             _shedder,
