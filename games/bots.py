@@ -226,7 +226,7 @@ TABLE_BOTS = Roster(
         ),
         Bot(
             "patient",
-            "the strongest in 500 (63 % of 500 games against three greedy-points, 45.5 % of "
+            "the strongest in 500 (63 % of 500 rummy games against three greedy-points, 45.5 % of "
             "Manipulation games against three hoarder): holds its melds until one play goes out "
             "or reaches the knock limit (Manipulation: or its last turn, and with four players "
             "it melds three cards to draw fewer when that seats it better for the end; 500: or "
