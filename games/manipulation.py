@@ -55,7 +55,7 @@ class ManipulationGame(TableGame[ManipulationTurn]):
     @property
     def draw_limit(self) -> int:
         """Cards a turn draws at most: melding is forbidden after the last of them."""
-        return self.rules.draws_before_meld_forbidden or 3
+        return self.rules.draw_limit
 
     def choose_turn(self, agent: MeldingAgent) -> ManipulationTurn:
         """Draw card by card, asking the agent after each draw that still allows melding."""

@@ -46,8 +46,7 @@ class ShedderBot(PatientBot):
         empty); with four players only (:data:`SHED_PLAYERS`)."""
         if len(view.hand_sizes) not in SHED_PLAYERS:
             return False
-        limit = view.rules.draws_before_meld_forbidden or 3
         others = bool(view.table) and not only_mine(view.table, self.laid)
         ending = view.stock_left <= len(view.hand_sizes)
-        last_draw = view.stock_left == 0 or view.draws >= limit - 1
+        last_draw = view.stock_left == 0 or view.draws >= view.rules.draw_limit - 1
         return others and ending and last_draw

@@ -79,7 +79,7 @@ def plan_cost(stock: int, players: int, draw_limit: int, plan: Sequence[int]) ->
 def stop_drawing(view: TurnView) -> bool:
     """Whether to meld now so as to draw no more this turn: the cheapest plan of this turn's and
     the next turns' draws (:func:`plan_cost`) stops here; on a tie, the plan that melds later."""
-    limit = view.rules.draws_before_meld_forbidden or 3
+    limit = view.rules.draw_limit
     players = len(view.hand_sizes)
     start = view.stock_left + view.draws
     choices = [range(view.draws, limit + 1)] + [range(1, limit + 1)] * (HORIZON - 1)

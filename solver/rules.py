@@ -119,6 +119,12 @@ class RuleSet:
         return self.rank_values[card.rank - 1]
 
     @property
+    def draw_limit(self) -> int:
+        """Cards a Manipulation turn draws at most, melding forbidden after the last of them:
+        ``draws_before_meld_forbidden``, or 3 when the rule set leaves it unset."""
+        return self.draws_before_meld_forbidden or 3
+
+    @property
     def sequence_positions(self) -> range:
         """The positions a sequence may use: low ace (or the 2) to high ace (or the king)."""
         return range(1 if self.ace_low else 2, (HIGH_ACE if self.ace_high else 13) + 1)
