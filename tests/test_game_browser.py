@@ -133,3 +133,26 @@ def test_a_gin_game_ends_with_its_bonuses_shown_between_the_hands_and_the_final(
     assert events[-1]["event"] == "game_end" and events[-1]["totals"] == final
     last_hand = [event for event in events if event["event"] == "round_end"][-1]
     assert last_hand["totals"] == hands
+
+
+def test_a_five_player_score_sheet_keeps_the_page_within_a_phone(
+    server: str, driver: object
+) -> None:
+    from selenium.webdriver.support.select import Select
+
+    page = Page(driver, server + "#mode=game")
+    page.until(lambda: page.one("body").get_attribute("data-game-ready") == "1")
+    Select(page.one("#game-rules")).select_by_value("manipulation")
+    Select(page.one("#game-players")).select_by_value("5")
+    Select(page.one("#game-bots")).select_by_value("shedder")
+    page.one("#game-seed").send_keys("7")
+    page.tap("#game-start")
+    page.until(lambda: len(page.all("#game-sheet th")) == 6)
+    page.driver.set_window_size(390, 844)  # six columns are wider than a phone: the sheet scrolls
+    try:
+        overflow = page.driver.execute_script(
+            "return document.documentElement.scrollWidth - innerWidth"
+        )
+        assert overflow <= 0
+    finally:
+        page.driver.set_window_size(1100, 1500)
