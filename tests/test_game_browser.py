@@ -19,6 +19,18 @@ from tests.test_web_browser import Page, driver, pytestmark, server
 __all__ = ["driver", "pytestmark", "server"]  # the fixtures and the skip, shared
 
 
+def assert_fits_a_phone(page: Page) -> None:
+    """Nothing on the page is wider than a phone's screen (390 CSS pixels)."""
+    page.driver.set_window_size(390, 844)
+    try:
+        overflow = page.driver.execute_script(
+            "return document.documentElement.scrollWidth - innerWidth"
+        )
+        assert overflow <= 0
+    finally:
+        page.driver.set_window_size(1100, 1500)
+
+
 def test_a_manipulation_game_is_played_to_its_end_by_clicks(server: str, driver: object) -> None:
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.select import Select
@@ -69,14 +81,7 @@ def test_a_manipulation_game_is_played_to_its_end_by_clicks(server: str, driver:
         int(total) for total in footer[1:]
     ]
     page.screenshot("game-over.png", "#game-status")
-    page.driver.set_window_size(390, 844)  # a phone: one column, nothing wider than the screen
-    try:
-        overflow = page.driver.execute_script(
-            "return document.documentElement.scrollWidth - innerWidth"
-        )
-        assert overflow <= 0
-    finally:
-        page.driver.set_window_size(1100, 1500)
+    assert_fits_a_phone(page)  # one column, nothing wider than the screen
 
     log = urllib.request.urlopen(page.one("#game-log").get_attribute("href")).read().decode()
     events = [json.loads(line) for line in log.splitlines()]
@@ -148,11 +153,4 @@ def test_a_five_player_score_sheet_keeps_the_page_within_a_phone(
     page.one("#game-seed").send_keys("7")
     page.tap("#game-start")
     page.until(lambda: len(page.all("#game-sheet th")) == 6)
-    page.driver.set_window_size(390, 844)  # six columns are wider than a phone: the sheet scrolls
-    try:
-        overflow = page.driver.execute_script(
-            "return document.documentElement.scrollWidth - innerWidth"
-        )
-        assert overflow <= 0
-    finally:
-        page.driver.set_window_size(1100, 1500)
+    assert_fits_a_phone(page)  # six columns are wider than a phone: the sheet scrolls
