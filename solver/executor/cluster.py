@@ -8,8 +8,11 @@ workers (Dask's ``allowed-failures``, 3 by default) comes back as an error.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import contextlib
+import signal
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 from meldsat.errors import quote
@@ -49,6 +52,28 @@ def _check_address(address: str) -> None:
         raise ExecutorError(f"bad Dask scheduler address {quote(address)}: {reason}") from None
 
 
+@contextlib.contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Hold Ctrl-C back until the block is done, then raise it (main thread only).
+
+    A ``KeyboardInterrupt`` inside ``distributed``'s ``Future`` constructor leaves a half-made
+    future whose ``__del__`` prints a traceback at exit ("'Future' object has no attribute
+    '_client'"); a task sent whole is cancelled like the others.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, _frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        # (None: a handler not set from Python; the default one is the nearest.)
+        signal.signal(signal.SIGINT, signal.default_int_handler if previous is None else previous)
+    if caught:
+        raise KeyboardInterrupt
+
+
 class ClusterRunner:
     """A client of the Dask scheduler at ``address``; chunks run as Dask tasks."""
 
@@ -78,7 +103,8 @@ class ClusterRunner:
 
     def submit(self, function: Callable[..., R], /, *args: Any) -> cf.Future[R]:
         """Start ``function(*args)`` as a task on the cluster."""
-        future: cf.Future[R] = self._executor.submit(function, *args)
+        with _ctrl_c_held():
+            future: cf.Future[R] = self._executor.submit(function, *args)
         return future
 
     def _workers(self) -> dict[str, Any]:
