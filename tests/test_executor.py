@@ -122,3 +122,27 @@ def test_a_worker_the_broken_pool_terminated_is_not_taken_for_the_one_that_died(
     # Every dead worker terminated (a person's SIGTERM): each of them may be the one.
     processes[1] = _FinishedProcess(-signal.SIGTERM)
     assert local._the_workers_that_died(processes) == {1, 2}
+
+
+def test_a_ctrl_c_while_a_dask_task_is_sent_reaches_the_batchs_guard_after_the_send() -> None:
+    from meldsat.cli.interrupts import InterruptGuard
+    from meldsat.executor.cluster import _ctrl_c_held
+
+    sent = False
+    with InterruptGuard() as guard:
+        with pytest.raises(KeyboardInterrupt), _ctrl_c_held():
+            signal.raise_signal(signal.SIGINT)
+            sent = True  # the block runs to its end: no half-sent task
+        assert sent and guard.interrupted
+
+
+def test_a_ctrl_c_held_while_a_task_is_sent_stays_ignored_where_ctrl_c_is_ignored() -> None:
+    from meldsat.executor.cluster import _ctrl_c_held
+
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with _ctrl_c_held():
+            signal.raise_signal(signal.SIGINT)
+        assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, previous)

@@ -54,23 +54,29 @@ def _check_address(address: str) -> None:
 
 @contextlib.contextmanager
 def _ctrl_c_held() -> Iterator[None]:
-    """Hold Ctrl-C back until the block is done, then raise it (main thread only).
+    """Hold Ctrl-C back until the block is done, then hand it to the handler the block found
+    (main thread only).
 
     A ``KeyboardInterrupt`` inside ``distributed``'s ``Future`` constructor leaves a half-made
     future whose ``__del__`` prints a traceback at exit ("'Future' object has no attribute
-    '_client'"); a task sent whole is cancelled like the others.
+    '_client'"); a task sent whole is cancelled like the others. The held Ctrl-C goes to that
+    handler, not straight up as ``KeyboardInterrupt``, so that a batch's
+    :class:`~meldsat.cli.interrupts.InterruptGuard` notes it as it notes any other.
     """
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     caught: list[int] = []
     previous = signal.signal(signal.SIGINT, lambda signum, _frame: caught.append(signum))
+    # (None: a handler not set from Python; the default one is the nearest.)
+    handler = signal.default_int_handler if previous is None else previous
     try:
         yield
     finally:
-        # (None: a handler not set from Python; the default one is the nearest.)
-        signal.signal(signal.SIGINT, signal.default_int_handler if previous is None else previous)
-    if caught:
+        signal.signal(signal.SIGINT, handler)
+    if caught and callable(handler):
+        handler(signal.SIGINT, None)
+    elif caught and handler != signal.SIG_IGN:
         raise KeyboardInterrupt
 
 
