@@ -52,11 +52,6 @@ class ManipulationGame(TableGame[ManipulationTurn]):
         self.round_ended = False
         return self.deal(number, dealer, deck)
 
-    @property
-    def draw_limit(self) -> int:
-        """Cards a turn draws at most: melding is forbidden after the last of them."""
-        return self.rules.draw_limit
-
     def choose_turn(self, agent: MeldingAgent) -> ManipulationTurn:
         """Draw card by card, asking the agent after each draw that still allows melding."""
         hand = list(self.hands[self.seat])
@@ -66,10 +61,10 @@ class ManipulationGame(TableGame[ManipulationTurn]):
             view = self.view(tuple(hand), 0, stock_left=0, last_chance=True)
             after = ask_meld(agent, view)
         else:
-            for step in range(1, min(self.draw_limit, len(self.stock)) + 1):
+            for step in range(1, min(self.rules.draw_limit, len(self.stock)) + 1):
                 hand.append(self.stock[-step])
                 draws = step
-                if step >= self.draw_limit:
+                if step >= self.rules.draw_limit:
                     break
                 view = self.view(
                     tuple(hand), step, stock_left=len(self.stock) - step, last_chance=False
@@ -135,9 +130,9 @@ class ManipulationGame(TableGame[ManipulationTurn]):
         if self.final_turns is not None:
             allowed = {0}
         elif melded:
-            allowed = set(range(1, min(self.draw_limit, len(self.stock)) + 1))
+            allowed = set(range(1, min(self.rules.draw_limit, len(self.stock)) + 1))
         else:
-            allowed = {min(self.draw_limit, len(self.stock))}
+            allowed = {min(self.rules.draw_limit, len(self.stock))}
         if draws not in allowed:
             choices = " or ".join(map(str, sorted(allowed)))
             raise IllegalTurnError(f"drew {counted(draws, 'card')}: this turn draws {choices}")
